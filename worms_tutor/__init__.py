@@ -1,0 +1,23 @@
+"""worms-tutor: the rules engine of Worms (Voormsi), the card game of Greenland."""
+
+from __future__ import annotations
+
+from .cards import PACK, Card, Rank, Suit, format_cards, parse_cards
+from .errors import IllegalPlay, NotationError, RulesError, ScenarioError, WormsError
+from .rules import PRESETS, Rules
+
+__all__ = [
+    "PACK",
+    "PRESETS",
+    "Card",
+    "IllegalPlay",
+    "NotationError",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "ScenarioError",
+    "Suit",
+    "WormsError",
+    "format_cards",
+    "parse_cards",
+]

@@ -1,0 +1,189 @@
+"""The 36-card Worms pack: ranks, suits, cards, and their notation (R1.1–R1.3).
+
+Notation (contract): rank then suit, ranks ``3 5 6 7 8 9 J Q K A``, suits ``C S H D``,
+case-insensitive, suit symbols ``♣ ♠ ♥ ♦`` accepted. Only the 36 cards of the pack exist.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import NotationError
+
+
+class Suit(Enum):
+    """A suit; ``order`` breaks ties between equal ranks (clubs > spades > hearts > diamonds)."""
+
+    CLUBS = ("C", "♣", "clubs", 4)
+    SPADES = ("S", "♠", "spades", 3)
+    HEARTS = ("H", "♥", "hearts", 2)
+    DIAMONDS = ("D", "♦", "diamonds", 1)
+
+    def __init__(self, letter: str, symbol: str, noun: str, order: int) -> None:
+        self.letter = letter
+        self.symbol = symbol
+        self.noun = noun
+        self.order = order
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        for suit in cls:
+            if text.upper() == suit.letter or text == suit.symbol:
+                return suit
+        raise NotationError(f"unknown suit {text!r} (use C S H D or ♣ ♠ ♥ ♦)", token=text)
+
+
+class Rank(Enum):
+    """A rank of the pack; there are no 2s, 4s or 10s, and the only 3 is the 3♦."""
+
+    THREE = ("3", "three")
+    FIVE = ("5", "five")
+    SIX = ("6", "six")
+    SEVEN = ("7", "seven")
+    EIGHT = ("8", "eight")
+    NINE = ("9", "nine")
+    JACK = ("J", "jack")
+    QUEEN = ("Q", "queen")
+    KING = ("K", "king")
+    ACE = ("A", "ace")
+
+    def __init__(self, letter: str, noun: str) -> None:
+        self.letter = letter
+        self.noun = noun
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        for rank in cls:
+            if text.upper() == rank.letter:
+                return rank
+        raise NotationError(
+            f"unknown rank {text!r} (ranks are 3 5 6 7 8 9 J Q K A)", token=text
+        )
+
+
+_NICKNAMES: dict[tuple[Rank, Suit], str] = {
+    (Rank.JACK, Suit.CLUBS): "Toqu",
+    (Rank.KING, Suit.HEARTS): "Worms",
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the pack, e.g. ``Card.parse("KH")``; ``str(card)`` gives ``"KH"`` back."""
+
+    rank: Rank
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if (self.rank, self.suit) not in _PACK_KEYS:
+            raise NotationError(
+                f"{self.rank.letter}{self.suit.letter} is not in the Worms pack", token=str(self)
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card code such as ``KH``, ``kh`` or ``K♥``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a card code must be text, not {text!r}", token=repr(text))
+        token = text.strip()
+        if len(token) < 2:
+            raise NotationError(f"{text!r} is not a card code (rank then suit, e.g. KH)", token=text)
+        rank_text, suit_text = token[:-1], token[-1]
+        try:
+            rank = Rank.parse(rank_text)
+            suit = Suit.parse(suit_text)
+        except NotationError:
+            raise NotationError(
+                f"{text!r} is not a card of the Worms pack (rank then suit, e.g. KH or 7♥)",
+                token=text,
+            ) from None
+        if (rank, suit) not in _PACK_KEYS:
+            raise NotationError(
+                f"{text!r} is not in the Worms pack (no K♦: the 3♦ replaces it; the only 3 is 3♦)",
+                token=text,
+            )
+        return cls(rank, suit)
+
+    def __str__(self) -> str:
+        return f"{self.rank.letter}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def code(self) -> str:
+        """The letter form, e.g. ``"KH"``."""
+        return str(self)
+
+    @property
+    def symbol_code(self) -> str:
+        """The symbol form, e.g. ``"K♥"``."""
+        return f"{self.rank.letter}{self.suit.symbol}"
+
+    @property
+    def nickname(self) -> str | None:
+        """The Greenlandic name of Toqu (J♣) and Worms (K♥), else ``None``."""
+        return _NICKNAMES.get((self.rank, self.suit))
+
+    @property
+    def name(self) -> str:
+        """A name a person reads aloud: ``"King of hearts, Worms"``."""
+        plain = f"{self.rank.noun.capitalize()} of {self.suit.noun}"
+        return f"{plain}, {self.nickname}" if self.nickname else plain
+
+    @property
+    def is_seven(self) -> bool:
+        return self.rank is Rank.SEVEN
+
+    def _repr_html_(self) -> str:
+        from .display import card_html
+
+        return card_html(self)
+
+
+_PACK_KEYS: frozenset[tuple[Rank, Suit]] = frozenset(
+    (rank, suit)
+    for suit in Suit
+    for rank in Rank
+    if not (rank is Rank.THREE and suit is not Suit.DIAMONDS)
+    and not (rank is Rank.KING and suit is Suit.DIAMONDS)
+)
+
+
+def _make_pack() -> tuple[Card, ...]:
+    order = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+             Rank.SIX, Rank.FIVE, Rank.THREE]
+    return tuple(
+        Card(rank, suit) for suit in Suit for rank in order if (rank, suit) in _PACK_KEYS
+    )
+
+
+PACK: tuple[Card, ...] = _make_pack()
+"""The 36 cards, suit by suit."""
+
+TOQU = Card(Rank.JACK, Suit.CLUBS)
+WORMS = Card(Rank.KING, Suit.HEARTS)
+EIGHT_OF_SPADES = Card(Rank.EIGHT, Suit.SPADES)
+THREE_OF_DIAMONDS = Card(Rank.THREE, Suit.DIAMONDS)
+KING_OF_CLUBS = Card(Rank.KING, Suit.CLUBS)
+KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read several cards from ``"KH 9D"`` (space or comma separated) or a list of codes."""
+    if isinstance(text, str):
+        tokens = text.replace(",", " ").split()
+    else:
+        tokens = list(text)
+    return tuple(Card.parse(token) for token in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards in the letter form, separated by spaces."""
+    return " ".join(str(card) for card in cards)

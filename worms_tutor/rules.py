@@ -1,0 +1,298 @@
+"""The rule switches S1–S15 and V of rules.md §C, and the named presets.
+
+A ``Rules`` value is one preset plus switch-by-switch overrides. It prints and parses as a
+short string, ``"danish-club,S9=any_matching,V=2"``; unknown switches or values are errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .errors import RulesError
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """S14: the match target and the Danish match rules (R15.1–R15.5, R6.15)."""
+
+    target: int | None = None
+    """Points to win; ``None`` means 9, or 12 when three play (R15.1)."""
+    overshoot: bool = False
+    """Passing the target adds the excess to what is still needed (R15.2)."""
+    kam: bool = False
+    """A match won 9:0 counts as two match wins (R15.4)."""
+    eight_eight: bool = False
+    """At 8:8 Toqu and Worms are ordinary high cards (R6.15)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every switch of the game, named after rules.md §C; build one with ``Rules.preset``."""
+
+    variant: str = "english"
+    """The preset these switches started from."""
+    players: int = 4
+    """S1: 4, 3 or 2 players (R7.1, R17, R18)."""
+    three_d_power: str = "non_lead"
+    """S2: the 3♦ is unbeatable anywhere but the lead, or only when played last (R5.2)."""
+    seven_after_led_3d: str = "counts_as_led"
+    """S3: a 7 played second after a led 3♦ counts as led (R3.4)."""
+    higher_seven_beats_led_seven: bool = True
+    """S4: a higher 7 beats a led 7 (R3.1, R3.2)."""
+    ks_over_kc_timing: str = "any_later"
+    """S5: K♠ beats a K♣ on a 7 whenever played later, or only straight after it (R4.3)."""
+    king_feats: bool = False
+    """S6: the Danish king feats P4 and P5, and K♣+K♠ beating two 7s (R4.4, R4.5)."""
+    lead_shapes: str = "sets"
+    """S7: leads of 1–4 cards of a rank, or also two pairs (R9.2, F6)."""
+    three_d_is_king: bool = False
+    """S8: the 3♦ may be led in a set of Kings (R5.6, F7)."""
+    multi_beat_check: str = "any_matching"
+    """S9: a group must beat card for card as laid, or in any assignment (R10.3)."""
+    toqu_obligation: str = "always"
+    """S10: when an opponent's Worms heads, Toqu must be played (O1, R6.4)."""
+    danish_restrictions: bool = False
+    """S11: the six Danish rulings F2–F5, aavunga (D1) and the redeal when dealt both (R6.6–R6.10)."""
+    hand_end: str = "pg"
+    """S12: ``dk`` stops the hand at five trick units; ``pg`` plays all nine (R12.4, R13)."""
+    penalty_mode: str = "reject"
+    """S13: illegal plays are rejected; ``dk``/``ru`` name the penalties of a refereed table."""
+    match_rules: MatchRules = MatchRules()
+    """S14: target, overshoot, kam and 8:8 (R15)."""
+    trick_value: str = "cards_per_player"
+    """S15: a trick of k cards each counts k trick units, or always one (R10.6)."""
+    worms_home_value: int = 1
+    """V: points for bringing Worms home (P3, R6.5); no source gives it, 1 is our choice (§E Q1)."""
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "english", overrides: Mapping[str, Any] | None = None) -> Rules:
+        """The named preset, with switch overrides keyed by id (``"S9"``, ``"V"``)."""
+        if not isinstance(name, str) or name.lower() not in PRESETS:
+            known = ", ".join(PRESETS)
+            raise RulesError(f"unknown variant {name!r}; the presets are {known}")
+        rules = PRESETS[name.lower()]
+        return rules.with_overrides(overrides or {})
+
+    def with_overrides(self, overrides: Mapping[str, Any]) -> Rules:
+        """A copy with the given switches (by id, e.g. ``{"S9": "declared"}``) changed."""
+        if not isinstance(overrides, Mapping):
+            raise RulesError("rules overrides must be an object of switch id → value")
+        changes: dict[str, Any] = {}
+        for key, value in overrides.items():
+            switch = SWITCHES.get(str(key).upper())
+            if switch is None:
+                known = ", ".join(SWITCHES)
+                raise RulesError(f"unknown switch {key!r}; the switches are {known}")
+            changes[switch.attribute] = switch.read(value)
+        rules = replace(self, **changes)
+        if rules.variant == "danish-club" and rules.players != 4:
+            raise RulesError("the danish-club rules describe four players only (S1)")
+        return rules
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Read ``"english,S9=declared,V=2"`` as printed by ``str(rules)``."""
+        if not isinstance(text, str) or not text.strip():
+            raise RulesError("a rules string needs a preset name, e.g. 'english'")
+        name, *parts = [part.strip() for part in text.split(",")]
+        overrides: dict[str, Any] = {}
+        for part in parts:
+            key, sep, value = part.partition("=")
+            if not sep:
+                raise RulesError(f"rules part {part!r} is not SWITCH=VALUE")
+            overrides[key] = SWITCHES[key.upper()].parse_text(value) if key.upper() in SWITCHES \
+                else value
+        return cls.preset(name, overrides)
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def target(self) -> int:
+        """The match target in force (R15.1)."""
+        if self.match_rules.target is not None:
+            return self.match_rules.target
+        return 12 if self.players == 3 else 9
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats in playing order."""
+        return SEATS_BY_PLAYERS[self.players]
+
+    def overrides(self) -> dict[str, Any]:
+        """The switches that differ from the preset, by id, as JSON values."""
+        base = PRESETS[self.variant]
+        result: dict[str, Any] = {}
+        for switch in SWITCHES.values():
+            mine = getattr(self, switch.attribute)
+            if mine != getattr(base, switch.attribute):
+                result[switch.id] = switch.write(mine)
+        return result
+
+    def switch_table(self) -> list[tuple[str, str, Any]]:
+        """Every switch as (id, description, value) for display."""
+        return [
+            (switch.id, switch.description, switch.write(getattr(self, switch.attribute)))
+            for switch in SWITCHES.values()
+        ]
+
+    def __str__(self) -> str:
+        parts = [self.variant] + [
+            f"{key}={SWITCHES[key].format_text(value)}" for key, value in self.overrides().items()
+        ]
+        return ",".join(parts)
+
+
+SEATS_BY_PLAYERS: dict[int, tuple[str, ...]] = {4: ("N", "E", "S", "W"), 3: ("A", "B", "C"),
+                                                2: ("A", "B")}
+
+
+@dataclass(frozen=True)
+class Switch:
+    """How one switch id maps to a ``Rules`` field and which values it takes."""
+
+    id: str
+    attribute: str
+    description: str
+    choices: tuple[Any, ...] = ()
+    kind: str = "choice"  # choice | flag | int | match
+
+    def read(self, value: Any) -> Any:
+        """The field value for a JSON value, or a ``RulesError`` naming the switch."""
+        if self.kind == "flag":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in _FLAG_WORDS:
+                return _FLAG_WORDS[value.lower()]
+            raise RulesError(f"switch {self.id} takes on/off (or true/false), not {value!r}")
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise RulesError(f"switch {self.id} takes a whole number ≥ 0, not {value!r}")
+            return value
+        if self.kind == "match":
+            return _read_match_rules(value)
+        if value not in self.choices or isinstance(value, bool):
+            options = ", ".join(str(choice) for choice in self.choices)
+            raise RulesError(f"switch {self.id} takes one of {options}, not {value!r}")
+        return value
+
+    def write(self, value: Any) -> Any:
+        if self.kind == "flag" and self.id in ("S6", "S11"):
+            return "on" if value else "off"
+        if self.kind == "match":
+            return {f.name: getattr(value, f.name) for f in fields(MatchRules)}
+        return value
+
+    def parse_text(self, text: str) -> Any:
+        """A value written in a rules string, e.g. ``4`` or ``target:12/overshoot:on``."""
+        if self.kind == "int" or (self.kind == "choice" and isinstance(self.choices[0], int)):
+            try:
+                return int(text)
+            except ValueError:
+                raise RulesError(f"switch {self.id} takes a number, not {text!r}") from None
+        if self.kind == "match" and ":" in text:
+            result: dict[str, Any] = {}
+            for item in text.split("/"):
+                key, _, raw = item.partition(":")
+                result[key] = int(raw) if raw.isdigit() else raw
+            return result
+        return text
+
+    def format_text(self, value: Any) -> str:
+        if self.kind == "match":
+            return "/".join(f"{k}:{_flag_text(v)}" for k, v in value.items() if v is not None)
+        return _flag_text(value)
+
+
+def _flag_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_FLAG_WORDS = {"on": True, "off": False, "true": True, "false": False}
+
+
+def _read_match_rules(value: Any) -> MatchRules:
+    if isinstance(value, str) and value.lower() in ("on", "off"):
+        on = value.lower() == "on"
+        return MatchRules(target=None, overshoot=on, kam=on, eight_eight=on)
+    if not isinstance(value, Mapping):
+        raise RulesError("switch S14 takes on/off or an object with target, overshoot, kam, "
+                         f"eight_eight, not {value!r}")
+    allowed = {f.name for f in fields(MatchRules)}
+    result: dict[str, Any] = {}
+    for key, item in value.items():
+        if key not in allowed:
+            raise RulesError(f"switch S14 has no part {key!r}; its parts are "
+                             f"{', '.join(sorted(allowed))}")
+        if key == "target":
+            if item is not None and (isinstance(item, bool) or not isinstance(item, int)
+                                     or item < 1):
+                raise RulesError(f"S14 target must be a whole number ≥ 1, not {item!r}")
+            result[key] = item
+        elif isinstance(item, bool):
+            result[key] = item
+        elif isinstance(item, str) and item.lower() in _FLAG_WORDS:
+            result[key] = _FLAG_WORDS[item.lower()]
+        else:
+            raise RulesError(f"S14 {key} takes on/off, not {item!r}")
+    return MatchRules(**result)
+
+
+SWITCHES: dict[str, Switch] = {
+    s.id: s
+    for s in (
+        Switch("S1", "players", "number of players", (4, 3, 2)),
+        Switch("S2", "three_d_power", "when the 3♦ is unbeatable", ("non_lead", "last_only")),
+        Switch("S3", "seven_after_led_3d", "a 7 played second after a led 3♦",
+               ("counts_as_led", "ordinary")),
+        Switch("S4", "higher_seven_beats_led_seven", "a higher 7 beats a led 7", kind="flag"),
+        Switch("S5", "ks_over_kc_timing", "when K♠ may beat a K♣ that beat a 7",
+               ("any_later", "immediately_next")),
+        Switch("S6", "king_feats", "Danish king feats (K♠ over K♣, K♣+K♠ on two 7s)",
+               kind="flag"),
+        Switch("S7", "lead_shapes", "allowed leads", ("sets", "sets+two_pairs")),
+        Switch("S8", "three_d_is_king", "the 3♦ counts as a King in sets", kind="flag"),
+        Switch("S9", "multi_beat_check", "how a multi-card group must beat",
+               ("declared", "any_matching")),
+        Switch("S10", "toqu_obligation", "duty to play Toqu on an opponent's heading Worms",
+               ("always", "if_can_take_trick", "off")),
+        Switch("S11", "danish_restrictions", "the six Danish Worms/Toqu restrictions",
+               kind="flag"),
+        Switch("S12", "hand_end", "hand end and trick points", ("dk", "pg")),
+        Switch("S13", "penalty_mode", "penalties at a refereed table", ("reject", "dk", "ru")),
+        Switch("S14", "match_rules", "match target, overshoot, kam and 8:8", kind="match"),
+        Switch("S15", "trick_value", "what a multi-card trick counts",
+               ("cards_per_player", "one")),
+        Switch("V", "worms_home_value", "points for bringing Worms home (our choice: 1)",
+               kind="int"),
+    )
+}
+
+
+PRESETS: dict[str, Rules] = {
+    "english": Rules(),
+    "danish-club": Rules(
+        variant="danish-club",
+        seven_after_led_3d="ordinary",
+        king_feats=True,
+        lead_shapes="sets+two_pairs",
+        multi_beat_check="declared",
+        toqu_obligation="if_can_take_trick",
+        danish_restrictions=True,
+        hand_end="dk",
+        match_rules=MatchRules(target=None, overshoot=True, kam=True, eight_eight=True),
+    ),
+    "ru-literal": Rules(
+        variant="ru-literal",
+        three_d_power="last_only",
+        seven_after_led_3d="ordinary",
+        higher_seven_beats_led_seven=False,
+        ks_over_kc_timing="immediately_next",
+    ),
+}
+"""The presets: ``english`` (the default), ``danish-club``, and ``ru-literal`` for comparison."""
