@@ -93,7 +93,9 @@ class Card:
             raise NotationError(f"a card code must be text, not {text!r}", token=repr(text))
         token = text.strip()
         if len(token) < 2:
-            raise NotationError(f"{text!r} is not a card code (rank then suit, e.g. KH)", token=text)
+            raise NotationError(
+                f"{text!r} is not a card code (rank then suit, e.g. KH)", token=text
+            )
         rank_text, suit_text = token[:-1], token[-1]
         try:
             rank = Rank.parse(rank_text)
@@ -177,10 +179,7 @@ KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     """Read several cards from ``"KH 9D"`` (space or comma separated) or a list of codes."""
-    if isinstance(text, str):
-        tokens = text.replace(",", " ").split()
-    else:
-        tokens = list(text)
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return tuple(Card.parse(token) for token in tokens)
 
 

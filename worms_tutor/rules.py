@@ -54,7 +54,7 @@ class Rules:
     toqu_obligation: str = "always"
     """S10: when an opponent's Worms heads, Toqu must be played (O1, R6.4)."""
     danish_restrictions: bool = False
-    """S11: the six Danish rulings F2–F5, aavunga (D1) and the redeal when dealt both (R6.6–R6.10)."""
+    """S11: the Danish rulings F2–F5, aavunga (D1), redeal when dealt both (R6.6–R6.10)."""
     hand_end: str = "pg"
     """S12: ``dk`` stops the hand at five trick units; ``pg`` plays all nine (R12.4, R13)."""
     penalty_mode: str = "reject"

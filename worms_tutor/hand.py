@@ -1,0 +1,279 @@
+"""One hand in progress: hands, stock, the trick on the table, and the match score.
+
+A ``HandState`` is immutable. ``play`` checks a play against the rules and returns the next
+state; a completed trick is recorded as a ``TrickRecord`` with its winner, points and reasons.
+Drawing (R12.1, R18.2), hand end (R12.4, S12) and match settlement (R15, S14) happen here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from .cards import TOQU, WORMS, Card
+from .errors import IllegalPlay
+from .play import Play
+from .rules import Rules
+from .scoring import (
+    Award,
+    hand_is_decided,
+    hand_trick_points,
+    settle,
+    specials_off,
+    trick_awards,
+)
+from .seating import order_from, side_of, sides
+from .trick import Step, Trick
+
+if TYPE_CHECKING:
+    from .legality import LegalPlay
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """A completed trick: who led and won, what it counted, what it scored, and why."""
+
+    trick: Trick
+    winner: str
+    units: int
+    awards: tuple[Award, ...]
+    hand_points: tuple[Award, ...] = ()
+    score_after: tuple[tuple[str, int], ...] = ()
+    match_winner: str | None = None
+    kam: bool = False
+    overshoot: tuple[str, ...] = ()
+    aavunga: tuple[str, ...] = ()
+    final: bool = False
+
+    @property
+    def leader(self) -> str:
+        return self.trick.leader
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        return tuple(award.event for award in self.awards)
+
+    def points(self, players: int) -> dict[str, int]:
+        """Points each side scored in this trick, trick points of the hand included."""
+        result = {side: 0 for side in sides(players)}
+        for award in (*self.awards, *self.hand_points):
+            result[award.side] += award.points
+        return result
+
+
+@dataclass(frozen=True)
+class HandState:
+    """A hand of Worms at one moment; change it only through ``play``."""
+
+    rules: Rules
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    stock: tuple[Card, ...]
+    leader: str
+    played: tuple[Card, ...] = ()
+    previous: tuple[str, ...] = ()
+    score: tuple[tuple[str, int], ...] = ()
+    first_lead_of_match: bool = False
+    melted: frozenset[str] = frozenset()
+    trick: Trick = field(default=None)  # type: ignore[assignment]
+    records: tuple[TrickRecord, ...] = ()
+    hand_over: bool = False
+    match_winner: str | None = None
+    kam: bool = False
+    announced: tuple[str, ...] = ()  # seats that announced aavunga in the trick on the table
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hands: Mapping[str, Iterable[Card]],
+        leader: str,
+        stock: Iterable[Card] = (),
+        played: Iterable[Card] = (),
+        previous: Iterable[str] = (),
+        score: Mapping[str, int] | None = None,
+        first_lead_of_match: bool = False,
+    ) -> HandState:
+        """A hand at the start of a trick (validation of the position is ``scenario``'s job)."""
+        seats = rules.seats
+        hand_tuple = tuple((seat, tuple(hands[seat])) for seat in seats)
+        full_score = {side: 0 for side in sides(rules.players)}
+        full_score.update(score or {})
+        state = cls(
+            rules=rules,
+            hands=hand_tuple,
+            stock=tuple(stock),
+            leader=leader,
+            played=tuple(played),
+            previous=tuple(previous),
+            score=tuple(full_score.items()),
+            first_lead_of_match=first_lead_of_match,
+        )
+        state = replace(state, melted=state._melted_now(frozenset()))
+        won = settle(rules, full_score, {})
+        if won.winner is not None:
+            return replace(state, trick=Trick.start(rules, leader), hand_over=True,
+                           match_winner=won.winner)
+        return replace(state, trick=Trick.start(rules, leader, specials_off(rules, full_score)))
+
+    # -- reading ------------------------------------------------------------------------
+
+    def hand_of(self, seat: str) -> tuple[Card, ...]:
+        for owner, cards in self.hands:
+            if owner == seat:
+                return cards
+        raise KeyError(seat)  # seats are validated on the way in; this is a programming error
+
+    @property
+    def score_map(self) -> dict[str, int]:
+        return dict(self.score)
+
+    @property
+    def to_move(self) -> str | None:
+        """The seat whose turn it is, or ``None`` when the hand (or match) is over."""
+        if self.hand_over or self.match_winner is not None:
+            return None
+        players = self.rules.players
+        position = len(self.trick.steps)
+        if players == 2:
+            if position < 2:
+                return order_from(self.trick.leader, 2)[position]
+            better = self.trick.head_seat or self.trick.leader
+            return better if position == 2 else order_from(better, 2)[1]
+        return order_from(self.trick.leader, players)[position]
+
+    @property
+    def specials_off(self) -> bool:
+        return self.trick.specials_off
+
+    def holds_both(self, seat: str) -> bool:
+        hand = self.hand_of(seat)
+        return TOQU in hand and WORMS in hand
+
+    # -- changing -----------------------------------------------------------------------
+
+    def play(self, play: Play | str) -> HandState:
+        """The state after ``play``, or ``IllegalPlay`` with the rule it breaks."""
+        from .legality import check_play
+
+        if isinstance(play, str):
+            play = Play.parse(play, self.rules.seats)
+        step = check_play(self, play)
+        return self._after(step)
+
+    def _after(self, step: Step) -> HandState:
+        seat = step.seat
+        announces = (
+            self.rules.danish_restrictions
+            and not self.specials_off
+            and self.holds_both(seat)
+            and (TOQU in step.play.cards or WORMS in step.play.cards)
+        )
+        remaining = tuple(c for c in self.hand_of(seat) if c not in step.play.cards)
+        state = replace(
+            self,
+            hands=tuple((s, remaining if s == seat else cards) for s, cards in self.hands),
+            trick=self.trick.with_step(step),
+            announced=self.announced + ((seat,) if announces else ()),
+        )
+        if self.rules.players == 2 and len(state.trick.steps) == 2:
+            better = state.trick.head_seat or state.trick.leader
+            state = state._draw(order_from(better, 2), rounds=1)
+        if not state.trick.is_complete:
+            return state
+        return state._finish_trick()
+
+    def _draw(self, order: tuple[str, ...], rounds: int | None = None) -> HandState:
+        """Draw one card at a time in ``order`` until four each (or ``rounds``) or no stock."""
+        hands = {seat: list(cards) for seat, cards in self.hands}
+        stock = list(self.stock)
+        done = 0
+        while stock and (rounds is None or done < rounds):
+            drew = False
+            for seat in order:
+                if stock and len(hands[seat]) < 4:
+                    hands[seat].append(stock.pop(0))
+                    drew = True
+            done += 1
+            if not drew:
+                break
+        state = replace(
+            self,
+            hands=tuple((seat, tuple(hands[seat])) for seat, _ in self.hands),
+            stock=tuple(stock),
+        )
+        return replace(state, melted=state._melted_now(state.melted))
+
+    def _melted_now(self, before: frozenset[str]) -> frozenset[str]:
+        return before | frozenset(seat for seat, _ in self.hands if self.holds_both(seat))
+
+    def _finish_trick(self) -> HandState:
+        trick = self.trick
+        winner = trick.head_seat or trick.leader
+        rules = self.rules
+        final = not self.stock and all(not cards for _, cards in self.hands)
+        awards = trick_awards(trick, winner, self.played, self.melted, final)
+        previous = self.previous + (side_of(winner),) * trick.units
+        hand_over = final or hand_is_decided(rules, previous)
+        hand_points = hand_trick_points(rules, previous) if hand_over else ()
+        gains: dict[str, int] = {}
+        for award in (*awards, *hand_points):
+            gains[award.side] = gains.get(award.side, 0) + award.points
+        settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
+        record = TrickRecord(
+            trick=trick,
+            winner=winner,
+            units=trick.units,
+            awards=awards,
+            hand_points=hand_points,
+            score_after=tuple(settlement.score.items()),
+            match_winner=settlement.winner,
+            kam=settlement.kam,
+            overshoot=settlement.overshoot,
+            aavunga=self.announced,
+            final=final,
+        )
+        state = replace(
+            self,
+            played=self.played + trick.cards,
+            previous=previous,
+            score=tuple(settlement.score.items()),
+            first_lead_of_match=False,
+            records=(*self.records, record),
+            hand_over=hand_over or settlement.winner is not None,
+            match_winner=settlement.winner,
+            kam=settlement.kam,
+            leader=winner,
+            announced=(),
+        )
+        if not state.hand_over:
+            state = state._draw(order_from(winner, rules.players))
+        return replace(
+            state, trick=Trick.start(rules, winner, specials_off(rules, state.score_map))
+        )
+
+    # -- convenience --------------------------------------------------------------------
+
+    def legal_plays(self) -> tuple[LegalPlay, ...]:
+        from .legality import legal_plays
+
+        return legal_plays(self)
+
+    def check(self, play: Play | str) -> IllegalPlay | None:
+        """The rule ``play`` breaks, or ``None`` if it is legal here."""
+        try:
+            self.play(play)
+        except IllegalPlay as refusal:
+            return refusal
+        return None
+
+    @property
+    def hand_points(self) -> dict[str, int] | None:
+        """The trick points of the finished hand, or ``None`` while it is still on."""
+        if not self.hand_over or not self.records:
+            return None
+        result = {side: 0 for side in sides(self.rules.players)}
+        for award in self.records[-1].hand_points:
+            result[award.side] += award.points
+        return result
+

@@ -1,0 +1,273 @@
+"""What a seat may play, and why not: turn, cards held, group size and lead shape, the Toqu
+duty (O1), Toqu never on partner's Worms (F1), the Danish restrictions (F2–F5), F6 and F7.
+
+``check_play`` raises ``IllegalPlay`` with the rule id and a plain sentence; ``legal_plays``
+lists every legal play for the seat to move, each with whether it would head the trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .cards import THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from .errors import IllegalPlay
+from .play import Play
+from .seating import are_partners
+from .trick import Step
+
+if TYPE_CHECKING:
+    from .hand import HandState
+
+RELAXABLE = frozenset({"F1", "F2", "F3", "F4", "F5"})
+"""Restrictions that give way when the player has no other play (the sources' "unless it is his
+last card", §E Q8; for F3/F4 our choice, so that a hand can always be played out)."""
+
+
+@dataclass(frozen=True)
+class LegalPlay:
+    """A legal play and whether it would head the trick."""
+
+    play: Play
+    heads: bool
+
+    def __str__(self) -> str:
+        return str(self.play)
+
+
+def check_play(state: HandState, play: Play) -> Step:
+    """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
+    _check_basics(state, play)
+    step = state.trick.attempt(play)
+    refusals = _restrictions(state, play, step)
+    if not refusals:
+        return step
+    if all(r.rule in RELAXABLE for r in refusals) and not _has_free_alternative(state, play.seat):
+        return step
+    raise refusals[0]
+
+
+def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
+    """Every legal play for the seat to move (empty once the hand is over)."""
+    seat = state.to_move
+    if seat is None:
+        return ()
+    evaluated: list[tuple[Play, Step, list[IllegalPlay]]] = []
+    for play in _candidates(state, seat):
+        step = state.trick.attempt(play)
+        evaluated.append((play, step, _restrictions(state, play, step)))
+    free = [(play, step) for play, step, refusals in evaluated if not refusals]
+    if not free:
+        free = [
+            (play, step)
+            for play, step, refusals in evaluated
+            if all(r.rule in RELAXABLE for r in refusals)
+        ]
+    return tuple(LegalPlay(play, step.took_over) for play, step in free)
+
+
+# -- shape, turn and cards ------------------------------------------------------------------
+
+
+def _check_basics(state: HandState, play: Play) -> None:
+    seat = state.to_move
+    if seat is None:
+        if state.match_winner is not None:
+            raise IllegalPlay("R15.3", "The match is over: no more cards are played.", play.seat)
+        raise IllegalPlay("R12.4", "The hand is over: no more cards are played.", play.seat)
+    trick = state.trick
+    if play.seat != seat:
+        if trick.is_empty:
+            rule = "R9.1"
+            why = f"{seat} won the last trick (or sits at the dealer's left) and leads"
+        else:
+            rule = "R18.2" if state.rules.players == 2 else "R7.1"
+            why = "play goes round clockwise"
+        raise IllegalPlay(rule, f"It is {seat}'s turn, not {play.seat}'s: {why}.", play.seat)
+    hand = state.hand_of(seat)
+    for card in play.cards:
+        if play.cards.count(card) > 1:
+            raise IllegalPlay("R8.3", f"{card} is named twice in one play.", seat)
+        if card not in hand:
+            raise IllegalPlay("R8.3", f"{seat} does not hold {card}.", seat)
+    if trick.is_empty:
+        _check_lead_shape(state, play)
+        if play.placement:
+            raise IllegalPlay("R10.3", "A lead is not laid on anything: leave out the '>'.", seat)
+        return
+    if play.size != trick.size:
+        raise IllegalPlay(
+            "R10.1",
+            f"{_count(trick.size)} led, so {seat} must play exactly {_count(trick.size)}, "
+            f"not {_count(play.size)}.",
+            seat,
+        )
+    heading = [table_card.card for table_card in trick.head]
+    used: set[Card] = set()
+    for card, target in play.placement:
+        if target not in heading:
+            raise IllegalPlay(
+                "R10.3", f"{card} is laid on {target}, which is not in the heading group.", seat
+            )
+        if target in used:
+            raise IllegalPlay("R10.3", f"Two cards are laid on {target}: one card each.", seat)
+        used.add(target)
+
+
+def _count(n: int) -> str:
+    return {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards"}.get(n, f"{n} cards")
+
+
+def _rank_key(card: Card, three_is_king: bool) -> Rank:
+    if card == THREE_OF_DIAMONDS and three_is_king:
+        return Rank.KING
+    return card.rank
+
+
+def _check_lead_shape(state: HandState, play: Play) -> None:
+    rules = state.rules
+    seat = play.seat
+    size = play.size
+    if rules.players == 2 and size > 1:
+        raise IllegalPlay(
+            "R18.3", "With two players every card is played singly (our choice, §E Q10).", seat
+        )
+    if size > 4:
+        raise IllegalPlay("R9.2", "A lead is one to four cards.", seat)
+    if size == 1:
+        return
+    problem = _shape_problem(play.cards, rules.three_d_is_king, rules.lead_shapes)
+    if problem is None:
+        return
+    if (
+        THREE_OF_DIAMONDS in play.cards
+        and not rules.three_d_is_king
+        and _shape_problem(play.cards, True, rules.lead_shapes) is None
+    ):
+        raise IllegalPlay(
+            "F7", "The 3♦ does not count as a King in a set unless agreed beforehand (S8).", seat
+        )
+    if problem == "F6":
+        raise IllegalPlay("F6", "Two pairs may be led only in the Danish club rules (S7).", seat)
+    raise IllegalPlay(
+        "R9.2",
+        "A lead of several cards must be cards of one rank"
+        + (" (or two pairs)" if rules.lead_shapes == "sets+two_pairs" else "")
+        + f": {' '.join(map(str, play.cards))} is not.",
+        seat,
+    )
+
+
+def _shape_problem(cards: tuple[Card, ...], three_is_king: bool, shapes: str) -> str | None:
+    """``None`` for a legal lead shape, else the rule it breaks (R9.2, F6)."""
+    keys = [_rank_key(card, three_is_king) for card in cards]
+    if len(set(keys)) == 1:
+        return None
+    counts = sorted(keys.count(key) for key in set(keys))
+    if len(cards) == 4 and counts == [2, 2]:
+        return None if shapes == "sets+two_pairs" else "F6"
+    return "R9.2"
+
+
+# -- Worms, Toqu and the Danish restrictions ---------------------------------------------
+
+
+def _restrictions(state: HandState, play: Play, step: Step) -> list[IllegalPlay]:
+    """The rules about Worms and Toqu this (well-formed) play breaks."""
+    if state.specials_off:
+        return []
+    rules = state.rules
+    trick = state.trick
+    seat = play.seat
+    hand = state.hand_of(seat)
+    refusals: list[IllegalPlay] = []
+    worms = trick.worms_heading()
+
+    if (
+        worms is not None
+        and worms.seat != seat
+        and not are_partners(worms.seat, seat)
+        and TOQU in hand
+        and TOQU not in play.cards
+        and rules.toqu_obligation != "off"
+        and (rules.toqu_obligation == "always" or _toqu_can_take(state, seat))
+    ):
+        refusals.append(IllegalPlay(
+            "O1",
+            f"{worms.seat}'s Worms heads the trick and {seat} holds Toqu: "
+            "Toqu must be played on it.",
+            seat,
+        ))
+
+    if worms is not None and TOQU in play.cards and are_partners(worms.seat, seat):
+        on_worms = (
+            trick.size == 1
+            or dict(play.placement).get(TOQU) == WORMS
+        )
+        if on_worms:
+            refusals.append(IllegalPlay(
+                "F1", "Toqu may not be laid on your partner's Worms.", seat))
+
+    if rules.danish_restrictions:
+        last_in_hand = len(hand) == play.size
+        if trick.is_empty:
+            if state.first_lead_of_match and WORMS in play.cards:
+                refusals.append(IllegalPlay(
+                    "F3", "Worms may not be the opening lead of a match.", seat))
+            if TOQU in play.cards and WORMS not in state.played and WORMS not in hand:
+                refusals.append(IllegalPlay(
+                    "F4",
+                    "Toqu may not be led before Worms has been played, "
+                    "unless you hold Worms yourself.",
+                    seat,
+                ))
+        elif WORMS in play.cards and not last_in_hand:
+            if trick.seven_led:
+                refusals.append(IllegalPlay(
+                    "F2", "Worms may not be laid on a led 7 unless it is your last card.", seat))
+            toqu_gone = TOQU in state.played or TOQU in trick.cards
+            if step.position == trick.groups - 1 and not toqu_gone:
+                refusals.append(IllegalPlay(
+                    "F5",
+                    "Worms may be the last card of a trick only once Toqu has been played, "
+                    "or when it is your last card.",
+                    seat,
+                ))
+    return refusals
+
+
+def _toqu_can_take(state: HandState, seat: str) -> bool:
+    """Danish ruling 4: the Toqu duty holds only if a group with Toqu could take the trick."""
+    trick = state.trick
+    hand = state.hand_of(seat)
+    others = [card for card in hand if card != TOQU]
+    for rest in combinations(others, trick.size - 1):
+        if trick.attempt(Play(seat, (TOQU, *rest))).took_over:
+            return True
+    return False
+
+
+def _candidates(state: HandState, seat: str) -> list[Play]:
+    """Every well-formed play for ``seat`` now (shape, size and cards held)."""
+    hand = state.hand_of(seat)
+    trick = state.trick
+    if not trick.is_empty:
+        return [Play(seat, cards) for cards in combinations(hand, trick.size)]
+    plays: list[Play] = []
+    for size in range(1, min(4, len(hand)) + 1):
+        for cards in combinations(hand, size):
+            play = Play(seat, cards)
+            try:
+                _check_lead_shape(state, play)
+            except IllegalPlay:
+                continue
+            plays.append(play)
+    return plays
+
+
+def _has_free_alternative(state: HandState, seat: str) -> bool:
+    for play in _candidates(state, seat):
+        if not _restrictions(state, play, state.trick.attempt(play)):
+            return True
+    return False

@@ -1,0 +1,261 @@
+"""The scenario format (contract, design.md §2): a position plus the plays made from it.
+
+``Scenario.from_json`` validates everything and names the bad field; ``replay`` plays the
+plays and stops at the first illegal one; ``to_json`` prints the format back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .errors import IllegalPlay, NotationError, RulesError, ScenarioError
+from .hand import HandState, TrickRecord
+from .play import Play
+from .rules import Rules
+from .seating import players_for_seats, sides
+
+KNOWN_KEYS = (
+    "variant", "rules", "score", "previous", "played", "first_lead_of_match",
+    "hands", "stock", "leader", "plays", "comment",
+)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A validated position and the plays made from it."""
+
+    rules: Rules
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    leader: str
+    plays: tuple[Play, ...] = ()
+    stock: tuple[Card, ...] = ()
+    played: tuple[Card, ...] = ()
+    previous: tuple[str, ...] = ()
+    score: tuple[tuple[str, int], ...] = ()
+    first_lead_of_match: bool = False
+    comment: str = ""
+
+    # -- reading ------------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str) -> Scenario:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ScenarioError(f"not valid JSON ({error.msg}, line {error.lineno})",
+                                field="(file)") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Scenario:
+        """Validate a decoded JSON object; every problem names its field."""
+        if not isinstance(data, Mapping):
+            raise ScenarioError("a scenario is a JSON object", field="(file)")
+        for key in data:
+            if key not in KNOWN_KEYS:
+                raise ScenarioError(f"unknown key; the keys are {', '.join(KNOWN_KEYS)}",
+                                    field=str(key))
+        for key in ("hands", "leader", "plays"):
+            if key not in data:
+                raise ScenarioError("is required", field=key)
+        hands_raw = data["hands"]
+        if not isinstance(hands_raw, Mapping) or not hands_raw:
+            raise ScenarioError("must be an object of seat → cards", field="hands")
+        seats = {str(seat).upper() for seat in hands_raw}
+        overrides = data.get("rules", {})
+        if not isinstance(overrides, Mapping):
+            raise ScenarioError("must be an object of switch → value", field="rules")
+        variant = data.get("variant", "english")
+        try:
+            rules = Rules.preset(variant)
+            players = players_for_seats(seats)
+            if "S1" not in {str(k).upper() for k in overrides} and players != rules.players:
+                overrides = {**overrides, "S1": players}
+            rules = rules.with_overrides(overrides)
+        except RulesError as error:
+            raise ScenarioError(str(error), field="variant" if "variant" in str(error)
+                                else "rules") from None
+        if rules.players != players:
+            raise ScenarioError(f"S1 says {rules.players} players but the hands name "
+                                f"{' '.join(sorted(seats))}", field="hands")
+        hands = tuple(
+            (seat, _cards(hands_raw[_key(hands_raw, seat)], f"hands.{seat}"))
+            for seat in rules.seats
+        )
+        stock = _cards(data.get("stock", []), "stock")
+        played = _cards(data.get("played", []), "played")
+        _check_unique(hands, stock, played)
+        for seat, cards in hands:
+            if len(cards) > 4:
+                raise ScenarioError(f"holds {len(cards)} cards; a hand is at most four",
+                                    field=f"hands.{seat}")
+        leader = data["leader"]
+        if not isinstance(leader, str) or leader.upper() not in rules.seats:
+            raise ScenarioError(f"{leader!r} is not a seat ({' '.join(rules.seats)})",
+                                field="leader")
+        side_names = sides(rules.players)
+        score = _score(data.get("score", {}), side_names)
+        previous = data.get("previous", [])
+        if not isinstance(previous, list) or any(s not in side_names for s in previous):
+            raise ScenarioError(f"must be a list of sides ({' '.join(side_names)})",
+                                field="previous")
+        first = data.get("first_lead_of_match", False)
+        if not isinstance(first, bool):
+            raise ScenarioError("must be true or false", field="first_lead_of_match")
+        plays_raw = data["plays"]
+        if not isinstance(plays_raw, list):
+            raise ScenarioError('must be a list of strings like "N: KH"', field="plays")
+        plays = []
+        for index, text in enumerate(plays_raw):
+            try:
+                plays.append(Play.parse(text, rules.seats))
+            except NotationError as error:
+                raise ScenarioError(str(error), field=f"plays[{index}]") from None
+        comment = data.get("comment", "")
+        if not isinstance(comment, str):
+            raise ScenarioError("must be text", field="comment")
+        return cls(
+            rules=rules, hands=hands, leader=leader.upper(), plays=tuple(plays), stock=stock,
+            played=played, previous=tuple(previous), score=score,
+            first_lead_of_match=first, comment=comment,
+        )
+
+    # -- writing ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The scenario as a JSON-ready object (the inverse of ``from_json``)."""
+        data: dict[str, Any] = {"variant": self.rules.variant}
+        overrides = self.rules.overrides()
+        default_players = Rules.preset(self.rules.variant).players
+        if overrides.get("S1") == self.rules.players and self.rules.players != default_players:
+            overrides.pop("S1")  # implied by the seats
+        if overrides:
+            data["rules"] = overrides
+        if self.score:
+            data["score"] = dict(self.score)
+        if self.previous:
+            data["previous"] = list(self.previous)
+        if self.played:
+            data["played"] = [str(c) for c in self.played]
+        if self.first_lead_of_match:
+            data["first_lead_of_match"] = True
+        data["hands"] = {seat: [str(c) for c in cards] for seat, cards in self.hands}
+        if self.stock:
+            data["stock"] = [str(c) for c in self.stock]
+        data["leader"] = self.leader
+        data["plays"] = [str(p) for p in self.plays]
+        if self.comment:
+            data["comment"] = self.comment
+        return data
+
+    def to_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    # -- playing ------------------------------------------------------------------------
+
+    def start(self) -> HandState:
+        """The position before any of the plays."""
+        return HandState.start(
+            self.rules, dict(self.hands), self.leader, stock=self.stock, played=self.played,
+            previous=self.previous, score=dict(self.score),
+            first_lead_of_match=self.first_lead_of_match,
+        )
+
+    def replay(self) -> Replay:
+        """Play the plays in order; stop at the first illegal one."""
+        state = self.start()
+        states = [state]
+        for index, play in enumerate(self.plays):
+            try:
+                state = state.play(play)
+            except IllegalPlay as refusal:
+                return Replay(self, tuple(states), Illegal(index, play.seat, refusal))
+            states.append(state)
+        return Replay(self, tuple(states), None)
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """The first illegal play of a replay."""
+
+    index: int
+    seat: str
+    refusal: IllegalPlay
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "rule": self.refusal.rule,
+                "message": self.refusal.message}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A scenario played out: every state along the way and the first illegal play."""
+
+    scenario: Scenario
+    states: tuple[HandState, ...]
+    illegal: Illegal | None = None
+
+    @property
+    def final(self) -> HandState:
+        return self.states[-1]
+
+    @property
+    def records(self) -> tuple[TrickRecord, ...]:
+        return self.final.records
+
+
+def _key(mapping: Mapping[str, Any], seat: str) -> str:
+    for key in mapping:
+        if str(key).upper() == seat:
+            return str(key)
+    raise ScenarioError("is missing", field=f"hands.{seat}")
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.replace(",", " ").split()
+    if not isinstance(value, list):
+        raise ScenarioError('must be a list of card codes like ["KH", "9C"]', field=where)
+    cards = []
+    for index, token in enumerate(value):
+        try:
+            cards.append(Card.parse(token))
+        except NotationError as error:
+            raise ScenarioError(str(error), field=f"{where}[{index}]") from None
+    return tuple(cards)
+
+
+def _check_unique(
+    hands: tuple[tuple[str, tuple[Card, ...]], ...],
+    stock: tuple[Card, ...],
+    played: tuple[Card, ...],
+) -> None:
+    seen: dict[Card, str] = {}
+    places = [(f"hands.{seat}", cards) for seat, cards in hands]
+    places += [("stock", stock), ("played", played)]
+    for where, cards in places:
+        for card in cards:
+            if card in seen:
+                raise ScenarioError(f"{card} is also in {seen[card]}: a card can be in one "
+                                    "place only", field=where)
+            seen[card] = where
+
+
+def _score(value: Any, side_names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ScenarioError("must be an object of side → points", field="score")
+    result = {side: 0 for side in side_names}
+    for side, points in value.items():
+        if side not in side_names:
+            raise ScenarioError(f"unknown side {side!r} ({' '.join(side_names)})",
+                                field="score")
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise ScenarioError(f"must be a whole number ≥ 0, not {points!r}",
+                                field=f"score.{side}")
+        result[side] = points
+    return tuple(result.items())
+

@@ -1,0 +1,140 @@
+"""Scoring: the bonuses of a trick (P1–P5), the trick points of a hand (R13) and the match (R15).
+
+Each function returns values with the rule ids that produced them, so the reasons can be told.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .cards import TOQU, WORMS, Card
+from .rules import Rules
+from .seating import side_of, sides
+from .trick import Trick
+
+
+@dataclass(frozen=True)
+class Award:
+    """Points won by one side for one reason."""
+
+    event: str  # P1..P5, or R13.1 / R13.2 for trick points
+    side: str
+    points: int
+    seat: str | None = None
+    note: str = ""
+
+
+def specials_off(rules: Rules, score: Mapping[str, int]) -> bool:
+    """At 8:8 under the Danish match rules, Toqu and Worms are ordinary cards (R6.15)."""
+    if not rules.match_rules.eight_eight or rules.players != 4:
+        return False
+    need_one = rules.target - 1
+    return all(score.get(side, 0) == need_one for side in sides(rules.players))
+
+
+def trick_awards(
+    trick: Trick,
+    winner: str,
+    played_before: Sequence[Card],
+    melted: frozenset[str],
+    final_trick: bool,
+) -> tuple[Award, ...]:
+    """The bonuses a completed trick scores (§B14, R6.5, §E Q4, Q7, Q8)."""
+    rules = trick.rules
+    awards: list[Award] = []
+    if rules.king_feats:
+        for step in trick.steps:
+            for event in step.events:
+                awards.append(Award(event, side_of(step.seat), 1, step.seat))
+    if trick.specials_off:
+        return tuple(awards)
+    capture = trick.capture
+    if capture is not None:
+        event = "P1" if capture.kind == "capture" else "P2"
+        awards.append(Award(event, side_of(capture.by_seat), 2, capture.by_seat))
+        return tuple(awards)
+    worms_seat = trick.worms_headed_by
+    if (
+        worms_seat is not None
+        and side_of(worms_seat) == side_of(winner)
+        and rules.worms_home_value > 0
+        and WORMS not in trick.steps[-1].play.cards  # (a) not the last card of the trick
+        and TOQU not in played_before  # (b) Toqu not gone in an earlier trick
+        and worms_seat not in melted  # (c) nobody held both
+        and not trick.toqu_on_partner  # forced Toqu on partner's Worms: no bonus (§E Q8)
+        and not (rules.danish_restrictions and final_trick and trick.worms_over_toqu)
+    ):
+        awards.append(Award("P3", side_of(worms_seat), rules.worms_home_value, worms_seat))
+    return tuple(awards)
+
+
+def hand_trick_points(rules: Rules, previous: Sequence[str]) -> tuple[Award, ...]:
+    """Trick points of a finished hand from the sides that won each trick unit (R13)."""
+    counts = {side: 0 for side in sides(rules.players)}
+    for side in previous:
+        counts[side] = counts.get(side, 0) + 1
+    total = sum(counts.values())
+    first_five = previous[0] if len(previous) >= 5 and len(set(previous[:5])) == 1 else None
+    awards: list[Award] = []
+    swept = sum(1 for units in counts.values() if units > 0) == 1 and total > 0
+    if swept:
+        return ()  # a sweep scores no trick points (R13.1, R13.2)
+    for side, units in counts.items():
+        if units < 5:
+            continue
+        if rules.hand_end == "dk":
+            points = 2 if first_five == side else 1
+            note = "5-5" if first_five == side else ""
+            awards.append(Award("R13.2", side, points, note=note))
+        else:
+            points = 1 + (units - 5) + (1 if first_five == side else 0)
+            awards.append(Award("R13.1", side, points, note="first five" if first_five == side
+                                else ""))
+    return tuple(awards)
+
+
+def hand_is_decided(rules: Rules, previous: Sequence[str]) -> bool:
+    """Under the Danish rules a hand stops once a side has five trick units (R12.4, §E Q13)."""
+    if rules.hand_end != "dk":
+        return False
+    return any(previous.count(side) >= 5 for side in set(previous))
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The match score after the gains of one moment, and a winner if there is one."""
+
+    score: dict[str, int]
+    winner: str | None
+    kam: bool = False
+    overshoot: tuple[str, ...] = ()
+
+
+def settle(
+    rules: Rules, score: Mapping[str, int], gains: Mapping[str, int], prefer: str | None = None
+) -> Settlement:
+    """Add the gains of one moment to the match score (R15.1–R15.4, §E Q12).
+
+    With overshoot, a side passing the target loses the excess instead. A side that reaches
+    the target wins; if two do at once (possible only without overshoot), the higher score
+    wins, then ``prefer`` (our choice: no source covers it).
+    """
+    target = rules.target
+    new = dict(score)
+    over: list[str] = []
+    for side, gain in gains.items():
+        if gain <= 0:
+            continue
+        total = new.get(side, 0) + gain
+        if rules.match_rules.overshoot and total > target:
+            total = new.get(side, 0) - (total - target)
+            over.append(side)
+        new[side] = total
+    reached = [side for side in new if new[side] >= target]
+    if not reached:
+        return Settlement(new, None, overshoot=tuple(over))
+    reached.sort(key=lambda side: (new[side], side == prefer), reverse=True)
+    winner = reached[0]
+    kam = rules.match_rules.kam and all(new[s] == 0 for s in new if s != winner)
+    return Settlement(new, winner, kam, tuple(over))

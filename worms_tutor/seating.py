@@ -1,0 +1,52 @@
+"""Seats, sides and playing order for four, three and two players (R7.1, R17, R18)."""
+
+from __future__ import annotations
+
+from .errors import ScenarioError
+from .rules import SEATS_BY_PLAYERS
+
+SIDE_OF_SEAT: dict[str, str] = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def side_of(seat: str) -> str:
+    """The side a seat plays for: ``NS``/``EW`` with four players, the seat itself otherwise."""
+    return SIDE_OF_SEAT.get(seat, seat)
+
+
+def sides(players: int) -> tuple[str, ...]:
+    """The sides that score, in a fixed order."""
+    return ("NS", "EW") if players == 4 else SEATS_BY_PLAYERS[players]
+
+
+def partner_of(seat: str) -> str | None:
+    """The partner sitting opposite, or ``None`` when each plays for himself."""
+    return {"N": "S", "S": "N", "E": "W", "W": "E"}.get(seat)
+
+
+def are_partners(one: str, other: str) -> bool:
+    return one != other and side_of(one) == side_of(other)
+
+
+def next_seat(seat: str, players: int) -> str:
+    """The seat to the left, who plays next (clockwise)."""
+    seats = SEATS_BY_PLAYERS[players]
+    return seats[(seats.index(seat) + 1) % len(seats)]
+
+
+def order_from(seat: str, players: int) -> tuple[str, ...]:
+    """All seats in playing order starting with ``seat``."""
+    seats = SEATS_BY_PLAYERS[players]
+    start = seats.index(seat)
+    return seats[start:] + seats[:start]
+
+
+def players_for_seats(seats: set[str]) -> int:
+    """The player count a set of seats belongs to, or a ``ScenarioError``."""
+    for players, expected in SEATS_BY_PLAYERS.items():
+        if seats == set(expected):
+            return players
+    raise ScenarioError(
+        "seats must be N E S W (four players), A B C (three) or A B (two), not "
+        + " ".join(sorted(seats)),
+        field="hands",
+    )

@@ -1,0 +1,402 @@
+"""Trick resolution: which group heads a trick, card by card, and why (§B3–§B6, §B10, §B20).
+
+Every card on the table carries a mode (rules.md §B20). A group takes over the trick when each
+of its cards beats a different card of the heading group. A ``Trick`` is immutable; ``add``
+returns the trick with one more group, and each ``Step`` records the pairings tried and the
+power that decided each one, so that every verdict can be explained.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from itertools import permutations
+
+from .cards import (
+    KING_OF_CLUBS,
+    KING_OF_SPADES,
+    THREE_OF_DIAMONDS,
+    TOQU,
+    WORMS,
+    Card,
+)
+from .play import Play
+from .ranking import LED_THREE_STRENGTH, normal_strength
+from .rules import Rules
+from .seating import are_partners
+
+
+class Mode(Enum):
+    """How a card on the table can be beaten (§B20)."""
+
+    NORMAL = "normal"
+    SEVEN = "seven"  # a led 7, or a 7 that beat one: only a higher 7, K♣ or 3♦ beats it
+    KC7 = "kc7"  # K♣ that beat a 7: only K♠ or 3♦ beats it
+    KS7 = "ks7"  # K♠ that beat that K♣: only the 3♦ beats it
+    LOCK = "lock"  # 3♦ not led: nothing beats it
+
+
+class Power(Enum):
+    """Why a card did or did not beat the card it was laid on; value = (beats, rule ids)."""
+
+    HIGHER_CARD = (True, ("R2.1",))
+    SUIT_ORDER = (True, ("R2.1", "R1.3"))
+    LATER_MATADOR = (True, ("R6.1",))
+    THREE_NOT_LED = (True, ("R5.2",))
+    HIGHER_SEVEN = (True, ("R3.1", "R3.2"))
+    KC_ON_SEVEN = (True, ("R4.2",))
+    KS_ON_KC = (True, ("R4.3",))
+    KINGS_ON_SEVENS = (True, ("R4.5",))
+    SEVEN_AFTER_LED_THREE = (True, ("R3.4",))
+    LOWER_CARD = (False, ("R2.1",))
+    SUIT_ORDER_LOWER = (False, ("R2.1", "R1.3"))
+    SEVEN_HOLDS = (False, ("R3.1",))
+    UNLED_SEVEN = (False, ("R3.3",))
+    KS_NOT_ON_SEVEN = (False, ("R4.3",))
+    KC_HOLDS = (False, ("R3.6", "R4.3"))
+    KS_TOO_LATE = (False, ("R4.3",))
+    KS_HOLDS = (False, ("R4.3",))
+    THREE_HOLDS = (False, ("R5.2",))
+    THREE_POWERLESS = (False, ("R5.2",))
+    FORBIDDEN_ON_PARTNER = (False, ("F1", "R6.3"))
+
+    @property
+    def beats(self) -> bool:
+        return bool(self.value[0])
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(self.value[1])
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A card on the table with its owner, mode and (in normal mode) strength."""
+
+    card: Card
+    seat: str
+    mode: Mode
+    strength: int = 0
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One card laid on one target, and what came of it."""
+
+    card: Card
+    target: TableCard
+    power: Power
+    result: TableCard | None  # the card's new state when it beats
+
+    @property
+    def beats(self) -> bool:
+        return self.power.beats
+
+
+@dataclass(frozen=True)
+class Capture:
+    """A Worms taken by Toqu (``capture``) or that Toqu taken back by the 3♦ (``recapture``)."""
+
+    kind: str  # "capture" | "recapture"
+    by_seat: str
+    worms_seat: str
+    toqu_seat: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One group played to the trick: its pairings and whether it took over."""
+
+    play: Play
+    position: int
+    took_over: bool
+    pairings: tuple[Pairing, ...]
+    head_before: tuple[TableCard, ...]
+    seven_led: bool = False
+
+    @property
+    def seat(self) -> str:
+        return self.play.seat
+
+    @property
+    def events(self) -> tuple[str, ...]:
+        """King feats this step scored (P4, P5); only steps that took over score."""
+        if not self.took_over:
+            return ()
+        found: list[str] = []
+        for pairing in self.pairings:
+            if pairing.power is Power.KS_ON_KC:
+                found.append("P4")
+            elif pairing.power is Power.KINGS_ON_SEVENS:
+                found.append("P5")
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick in progress: the steps so far, the heading group, and the Worms/Toqu story."""
+
+    rules: Rules
+    leader: str
+    groups: int  # how many groups complete the trick
+    steps: tuple[Step, ...] = ()
+    head: tuple[TableCard, ...] = ()
+    head_step: int = -1
+    capture: Capture | None = None
+    worms_headed_by: str | None = None
+    worms_over_toqu: bool = False
+    toqu_on_partner: bool = False
+    specials_off: bool = False  # 8:8 in the Danish match rules: Toqu and Worms are plain (R6.15)
+
+    @classmethod
+    def start(cls, rules: Rules, leader: str, specials_off: bool = False) -> Trick:
+        groups = 4 if rules.players in (4, 2) else 3
+        return cls(rules=rules, leader=leader, groups=groups, specials_off=specials_off)
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.steps
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.steps) == self.groups
+
+    @property
+    def size(self) -> int:
+        """Cards per group, set by the lead (0 before the lead)."""
+        return self.steps[0].play.size if self.steps else 0
+
+    @property
+    def lead(self) -> Play | None:
+        return self.steps[0].play if self.steps else None
+
+    @property
+    def head_seat(self) -> str | None:
+        return self.steps[self.head_step].seat if self.steps else None
+
+    @property
+    def seven_led(self) -> bool:
+        """The trick was led with 7s (F2 looks at this)."""
+        return bool(self.steps) and any(c.is_seven for c in self.steps[0].play.cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(card for step in self.steps for card in step.play.cards)
+
+    @property
+    def units(self) -> int:
+        """What the trick counts in trick units (R10.6, S15)."""
+        if self.rules.trick_value == "one" or self.rules.players == 2:
+            return 1
+        return self.size
+
+    def worms_heading(self) -> TableCard | None:
+        """The K♥ if it lies in the heading group right now."""
+        for table_card in self.head:
+            if table_card.card == WORMS:
+                return table_card
+        return None
+
+    # -- playing ------------------------------------------------------------------------
+
+    def attempt(self, play: Play) -> Step:
+        """What ``play`` would do if laid now, without laying it."""
+        position = len(self.steps)
+        if position == 0:
+            return Step(play, 0, True, (), (), any(c.is_seven for c in play.cards))
+        return _best_step(self, play, position)
+
+    def add(self, play: Play) -> Trick:
+        """The trick with ``play`` laid (legality is checked elsewhere, in ``legality``)."""
+        step = self.attempt(play)
+        return self.with_step(step)
+
+    def with_step(self, step: Step) -> Trick:
+        """The trick after an already evaluated step."""
+        trick = replace(self, steps=(*self.steps, step))
+        if step.position == 0:
+            head = tuple(_led_card(card, step.seat) for card in step.play.cards)
+            headed = step.seat if WORMS in step.play.cards else None
+            return replace(trick, head=head, head_step=0, worms_headed_by=headed)
+        if not step.took_over:
+            return trick
+        head = tuple(p.result for p in step.pairings if p.result is not None)
+        capture = self.capture
+        worms_over_toqu = self.worms_over_toqu
+        toqu_on_partner = self.toqu_on_partner
+        worms_headed_by = self.worms_headed_by
+        for pairing in step.pairings:
+            target = pairing.target
+            if pairing.card == TOQU and target.card == WORMS:
+                if are_partners(step.seat, target.seat):
+                    toqu_on_partner = True
+                else:
+                    capture = Capture("capture", step.seat, target.seat, step.seat)
+            elif pairing.card == WORMS and target.card == TOQU:
+                worms_over_toqu = True
+            elif (
+                pairing.card == THREE_OF_DIAMONDS
+                and target.card == TOQU
+                and capture is not None
+                and capture.kind == "capture"
+            ):
+                capture = Capture("recapture", step.seat, capture.worms_seat, capture.toqu_seat)
+            if pairing.card == WORMS:
+                worms_headed_by = step.seat
+        return replace(
+            trick,
+            head=head,
+            head_step=step.position,
+            capture=capture,
+            worms_over_toqu=worms_over_toqu,
+            toqu_on_partner=toqu_on_partner,
+            worms_headed_by=worms_headed_by,
+        )
+
+
+def _led_card(card: Card, seat: str) -> TableCard:
+    if card.is_seven:
+        return TableCard(card, seat, Mode.SEVEN)
+    if card == THREE_OF_DIAMONDS:
+        return TableCard(card, seat, Mode.NORMAL, LED_THREE_STRENGTH)
+    return TableCard(card, seat, Mode.NORMAL, normal_strength(card))
+
+
+def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int) -> Pairing:
+    """Lay ``card`` (played by ``seat`` as group number ``position``) on ``target``."""
+    rules = trick.rules
+
+    def win(power: Power, mode: Mode, strength: int = 0) -> Pairing:
+        return Pairing(card, target, power, TableCard(card, seat, mode, strength))
+
+    def lose(power: Power) -> Pairing:
+        return Pairing(card, target, power, None)
+
+    if target.mode is Mode.LOCK:
+        return lose(Power.THREE_HOLDS)
+    if card == THREE_OF_DIAMONDS:
+        last = position == trick.groups - 1
+        if rules.three_d_power == "non_lead" or last:
+            return win(Power.THREE_NOT_LED, Mode.LOCK)
+        return lose(Power.THREE_POWERLESS)
+    if target.mode is Mode.SEVEN:
+        if card.is_seven:
+            if not rules.higher_seven_beats_led_seven:
+                return lose(Power.UNLED_SEVEN)
+            if card.suit.order > target.card.suit.order:
+                return win(Power.HIGHER_SEVEN, Mode.SEVEN)
+            return lose(Power.SEVEN_HOLDS)
+        if card == KING_OF_CLUBS:
+            return win(Power.KC_ON_SEVEN, Mode.KC7)
+        if card == KING_OF_SPADES:
+            return lose(Power.KS_NOT_ON_SEVEN)
+        return lose(Power.SEVEN_HOLDS)
+    if target.mode is Mode.KC7:
+        if card == KING_OF_SPADES:
+            if rules.ks_over_kc_timing == "immediately_next" and trick.head_step != position - 1:
+                return lose(Power.KS_TOO_LATE)
+            return win(Power.KS_ON_KC, Mode.KS7)
+        return lose(Power.KC_HOLDS)
+    if target.mode is Mode.KS7:
+        return lose(Power.KS_HOLDS)
+    # a normal target
+    if {card, target.card} == {TOQU, WORMS}:
+        # In a group, Toqu can always be laid elsewhere, so on partner's Worms it never counts
+        # (F1). A single Toqu reaching here was forced (legality checked that, §E Q8).
+        forbidden = not trick.specials_off and trick.size > 1
+        if card == TOQU and are_partners(seat, target.seat) and forbidden:
+            return lose(Power.FORBIDDEN_ON_PARTNER)
+        return win(Power.LATER_MATADOR, Mode.NORMAL, normal_strength(card))
+    if (
+        card.is_seven
+        and position == 1
+        and rules.seven_after_led_3d == "counts_as_led"
+        and target.card == THREE_OF_DIAMONDS
+        and trick.steps[0].play.size == 1
+    ):
+        return win(Power.SEVEN_AFTER_LED_THREE, Mode.SEVEN)
+    strength = normal_strength(card)
+    if strength > target.strength:
+        same_rank = card.rank is target.card.rank
+        return win(Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD, Mode.NORMAL, strength)
+    same_rank = card.rank is target.card.rank
+    return lose(Power.SUIT_ORDER_LOWER if same_rank else Power.LOWER_CARD)
+
+
+
+def _mode_score(table_card: TableCard | None) -> int:
+    """How hard a card is to beat once it heads, to prefer the strongest placement."""
+    if table_card is None:
+        return 0
+    bonus = {Mode.LOCK: 1000, Mode.KS7: 900, Mode.KC7: 800, Mode.SEVEN: 700, Mode.NORMAL: 0}
+    return bonus[table_card.mode] + table_card.strength + table_card.card.suit.order
+
+
+def _best_step(trick: Trick, play: Play, position: int) -> Step:
+    """Evaluate every allowed assignment of the group to the heading cards; keep the best."""
+    head = trick.head
+    cards = play.cards
+    declared = dict(play.placement)
+    seven_led = trick.seven_led
+    if len(cards) != len(head):
+        return Step(play, position, False, (), head, seven_led)
+    best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
+    declared_full = len(declared) == len(cards)
+    for order in permutations(range(len(head))):
+        pairs = list(zip(cards, order, strict=True))
+        if any(declared.get(card, head[j].card) != head[j].card for card, j in pairs):
+            continue
+        pairings = tuple(
+            attack(trick, card, play.seat, head[j], position) for card, j in pairs
+        )
+        pairings = _kings_on_sevens(trick, pairings)
+        success = all(p.beats for p in pairings)
+        key = (
+            int(success),
+            _points_for_mover(trick, play.seat, pairings) if success else 0,
+            sum(1 for p in pairings if p.beats),
+            sum(_mode_score(p.result) for p in pairings),
+        )
+        if best is None or key > best[0]:
+            best = (key, pairings)
+    if best is None:
+        return Step(play, position, False, (), head, seven_led)
+    pairings = best[1]
+    took_over = all(p.beats for p in pairings)
+    if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
+        # any assignment would do (S9); the declared one failed, so look without it
+        return _best_step(trick, Play(play.seat, play.cards), position)
+    return Step(play, position, took_over, pairings, head, seven_led)
+
+
+def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairing, ...]:
+    """K♣ and K♠ of one group laid on two 7s both count as beating (R4.5, S6 on)."""
+    if not trick.rules.king_feats:
+        return pairings
+    kc = next((p for p in pairings if p.card == KING_OF_CLUBS and p.target.mode is Mode.SEVEN),
+              None)
+    ks = next((p for p in pairings if p.card == KING_OF_SPADES and p.target.mode is Mode.SEVEN),
+              None)
+    if kc is None or ks is None or not kc.beats:
+        return pairings
+    seat = kc.result.seat if kc.result is not None else ""
+    upgraded = Pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
+                       TableCard(ks.card, seat, Mode.KS7))
+    return tuple(upgraded if p is ks else p for p in pairings)
+
+
+def _points_for_mover(trick: Trick, seat: str, pairings: tuple[Pairing, ...]) -> int:
+    """Bonus points this assignment would set up for the mover, to choose the best placement."""
+    points = 0
+    for pairing in pairings:
+        target = pairing.target
+        captures = pairing.card == TOQU and target.card == WORMS
+        captures = captures and not are_partners(seat, target.seat)
+        recaptures = pairing.card == THREE_OF_DIAMONDS and target.card == TOQU
+        if captures or (recaptures and trick.capture is not None):
+            points += 2
+        elif pairing.power in (Power.KS_ON_KC, Power.KINGS_ON_SEVENS):
+            points += 1
+    return points
