@@ -1,0 +1,126 @@
+"""A match: seeded deals, dealer rotation, hand after hand to the target (R7.3, R8, R9.1, R15).
+
+``Match`` is immutable; ``play`` returns the match after one play, dealing the next hand when
+one ends. Deals are reproducible from the seed and the hand number.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from .cards import PACK, TOQU, WORMS, Card
+from .hand import HandState, TrickRecord
+from .play import Play
+from .rules import Rules
+from .seating import next_seat, order_from, sides
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one hand as dealt: four each, one at a time from the dealer's left."""
+
+    dealer: str
+    leader: str
+    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    stock: tuple[Card, ...]
+    redeals: int = 0
+    """Deals thrown in because one player got both Toqu and Worms (R8.6, S11)."""
+
+
+def deal(rules: Rules, dealer: str, rng: random.Random) -> Deal:
+    """Shuffle and deal (R8.3, R8.4); the Danish rules redeal when a hand holds both (R8.6)."""
+    redeals = 0
+    while True:
+        pack = list(PACK)
+        rng.shuffle(pack)
+        order = order_from(next_seat(dealer, rules.players), rules.players)
+        hands: dict[str, list[Card]] = {seat: [] for seat in order}
+        for _ in range(4):
+            for seat in order:
+                hands[seat].append(pack.pop(0))
+        both = any(TOQU in cards and WORMS in cards for cards in hands.values())
+        if rules.danish_restrictions and both:
+            redeals += 1
+            continue
+        return Deal(
+            dealer=dealer,
+            leader=order[0],
+            hands=tuple((seat, tuple(hands[seat])) for seat in rules.seats),
+            stock=tuple(pack),
+            redeals=redeals,
+        )
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A hand that has been played out: its deal and its tricks."""
+
+    deal: Deal
+    records: tuple[TrickRecord, ...]
+    plays: tuple[Play, ...]
+    score_after: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match in progress; change it only through ``play``."""
+
+    rules: Rules
+    seed: int
+    hand: HandState
+    current_deal: Deal
+    hand_number: int = 1
+    plays: tuple[Play, ...] = ()
+    finished: tuple[FinishedHand, ...] = ()
+
+    @classmethod
+    def new(cls, rules: Rules, seed: int = 0, dealer: str | None = None) -> Match:
+        """A fresh match; the first dealer is drawn by lot from the seed unless given (R7.3)."""
+        rng = random.Random(seed)
+        first_dealer = dealer or rng.choice(rules.seats)
+        dealt = deal(rules, first_dealer, random.Random(f"{seed}:1"))
+        score = {side: 0 for side in sides(rules.players)}
+        hand = HandState.start(rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
+                               score=score, first_lead_of_match=True)
+        return cls(rules=rules, seed=seed, hand=hand, current_deal=dealt)
+
+    @property
+    def winner(self) -> str | None:
+        return self.hand.match_winner
+
+    @property
+    def kam(self) -> bool:
+        return self.hand.kam
+
+    @property
+    def score(self) -> dict[str, int]:
+        return self.hand.score_map
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_move(self) -> str | None:
+        return self.hand.to_move
+
+    def play(self, play: Play | str) -> Match:
+        """The match after one play; a finished hand is followed by the next deal."""
+        hand = self.hand.play(play)
+        plays = (*self.plays, play if isinstance(play, Play) else Play.parse(play))
+        match = replace(self, hand=hand, plays=plays)
+        if not hand.hand_over or hand.match_winner is not None:
+            return match
+        return match._next_hand()
+
+    def _next_hand(self) -> Match:
+        finished = FinishedHand(self.current_deal, self.hand.records, self.plays,
+                                self.hand.score)
+        dealer = next_seat(self.current_deal.dealer, self.rules.players)
+        number = self.hand_number + 1
+        dealt = deal(self.rules, dealer, random.Random(f"{self.seed}:{number}"))
+        hand = HandState.start(self.rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
+                               score=self.hand.score_map)
+        return replace(self, hand=hand, current_deal=dealt, hand_number=number, plays=(),
+                       finished=(*self.finished, finished))
