@@ -1,0 +1,310 @@
+"""Fixtures for browser tests: Voila and JupyterLab servers, headless Chromium, pages.
+
+A browser test looks like this::
+
+    pytestmark = pytest.mark.browser
+
+    def test_start_page(page, open_notebook, screenshot):
+        open_notebook(page, "00-start-here.ipynb")   # waits for every widget, checks errors
+        page.get_by_role("button", name="Deal").click()
+        expect(page.locator(".wt-trick")).to_contain_text("wins")
+        screenshot(page, "start-after-deal")
+
+Servers are started once per session with the repository's voila.json (they run from the
+repository root, as `make serve` does) on a free port, and stopped at the end. Server logs
+and screenshots go to test-artifacts/ (git-ignored).
+
+Without /usr/bin/chromium the browser tests skip, unless WORMS_REQUIRE_BROWSER=1 or
+CI=true, where they fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+BASELINE = REPO / "benchmarks" / "voila_baseline"
+ARTIFACTS = REPO / "test-artifacts"
+SCREENSHOTS = ARTIFACTS / "screenshots"
+LOGS = ARTIFACTS / "logs"
+VENV_BIN = Path(sys.executable).parent  # the venv running the tests, not resolved
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+CELL_ERROR = "There was an error when executing cell"
+WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+# True once Voila has run every cell, shown the output and the widget manager has replaced
+# every widget-view placeholder by a live view.
+_PAGE_READY_JS = f"""() => !document.getElementById('loading')
+    && document.getElementById('rendered_cells') !== null
+    && document.getElementById('rendered_cells').style.display !== 'none'
+    && document.querySelectorAll('{WIDGET_VIEW}').length === 0"""
+
+SERVER_START_TIMEOUT = 60.0
+
+
+def browser_required() -> bool:
+    return os.environ.get("WORMS_REQUIRE_BROWSER") == "1" or os.environ.get("CI") == "true"
+
+
+def _missing(what: str) -> NoReturn:
+    """Skip for a missing tool, or fail where the tool is required (CI)."""
+    if browser_required():
+        pytest.fail(f"{what} (required: WORMS_REQUIRE_BROWSER=1 or CI=true)", pytrace=False)
+    pytest.skip(what)
+
+
+# --- servers -------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A server process started from the repository root, polled until it answers."""
+
+    def __init__(self, name: str, cmd: list[str], port: int, health_path: str) -> None:
+        self.name = name
+        self.url = f"http://127.0.0.1:{port}"
+        LOGS.mkdir(parents=True, exist_ok=True)
+        self.log_path = LOGS / f"{name}.log"
+        self._log = self.log_path.open("wb")
+        self.proc = subprocess.Popen(
+            cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+        )
+        try:
+            self._wait_ready(self.url + health_path)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_ready(self, health_url: str) -> None:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                pytest.fail(f"{self.name} exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(health_url, timeout=2):
+                    return
+            except (urllib.error.URLError, OSError):
+                time.sleep(0.1)
+        pytest.fail(f"{self.name} not ready after {SERVER_START_TIMEOUT} s:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        self._log.flush()
+        text = self.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(text[-lines:])
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+def voila_command(root: Path, port: int, *extra: str) -> list[str]:
+    """The `make serve` command line, on another port; voila.json is read from the cwd."""
+    return [
+        str(VENV_BIN / "voila"),
+        str(root),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        *extra,
+    ]
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[Callable[..., str]]:
+    """Factory: voila_server(folder, *extra_args) -> base URL of Voila serving that folder.
+
+    A relative folder is taken from the repository root. One server per (folder, args) for
+    the whole session.
+    """
+    servers: dict[tuple[str, ...], Server] = {}
+
+    def start(root: Path | str, *extra: str) -> str:
+        root = (REPO / root).resolve()
+        key = (str(root), *extra)
+        if key not in servers:
+            port = _free_port()
+            name = "voila-" + re.sub(r"[^A-Za-z0-9_.-]+", "_", root.name + "".join(extra))
+            servers[key] = Server(
+                name, voila_command(root, port, *extra), port, "/voila/static/favicon.ico"
+            )
+        return servers[key].url
+
+    yield start
+    for server in servers.values():
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server: Callable[..., str]) -> str:
+    """Base URL of Voila serving notebooks/, configured as `make serve` does."""
+    if not NOTEBOOKS.is_dir():
+        pytest.skip("no notebooks/ folder yet")
+    return voila_server(NOTEBOOKS)
+
+
+@pytest.fixture(scope="session")
+def lab_url() -> Iterator[str]:
+    """Base URL of JupyterLab started from the repository root, as Binder starts it.
+
+    Voila pages are at /voila/render/<path from the repo root>. Needs the `lab` extra.
+    """
+    if importlib.util.find_spec("jupyterlab") is None:
+        _missing("JupyterLab is not installed: pip install -e '.[lab]'")
+    port = _free_port()
+    cmd = [
+        str(VENV_BIN / "jupyter-lab"),
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={REPO}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    server = Server("jupyter-lab", cmd, port, "/api")
+    yield server.url
+    server.stop()
+
+
+# --- browser and pages ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium driven by Playwright's sync API."""
+    if not os.path.exists(CHROMIUM):
+        _missing(f"no Chromium at {CHROMIUM}: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("playwright is not installed: pip install -e '.[test]'")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+_PAGE_ERRORS: dict[Any, list[str]] = {}
+
+
+def page_errors(page: Any) -> list[str]:
+    """Uncaught JavaScript errors seen so far on a page made by the `page` fixture."""
+    return _PAGE_ERRORS.setdefault(page, [])
+
+
+_CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[_CALL_FAILED] = report.failed
+    return report
+
+
+def _artifact_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A fresh context and page; fails the test on any uncaught page error.
+
+    A failing test leaves a screenshot in test-artifacts/screenshots/FAILED-<test>.png.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors = page_errors(page)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    try:
+        if request.node.stash.get(_CALL_FAILED, False):
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            path = SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png"
+            page.screenshot(path=str(path), full_page=True)
+    finally:
+        _PAGE_ERRORS.pop(page, None)
+        context.close()
+    assert not errors, f"uncaught errors on the page: {errors}"
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Any, str], Path]:
+    """screenshot(page, name) -> path of test-artifacts/screenshots/<name>.png (full page)."""
+
+    def take(page: Any, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{_artifact_name(name)}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+@pytest.fixture
+def open_notebook(request: pytest.FixtureRequest) -> Callable[..., Any]:
+    """open_notebook(page, name, *, base_url=None, timeout=60_000) -> page.
+
+    Navigates to <base_url>/voila/render/<name> (base_url defaults to the notebooks/
+    server), waits until every cell ran and every widget is displayed, and asserts that
+    no cell raised and no JavaScript error occurred.
+    """
+
+    def open_(page: Any, name: str, *, base_url: str | None = None, timeout: float = 60_000) -> Any:
+        if base_url is None:
+            base_url = request.getfixturevalue("voila_url")
+        page.goto(f"{base_url}/voila/render/{name}")
+        page.wait_for_function(_PAGE_READY_JS, timeout=timeout)
+        body = page.locator("body").inner_text()
+        if CELL_ERROR in body:
+            pytest.fail(
+                f"{name}: a cell raised (nbval on the notebook shows the traceback):\n"
+                + body[body.find(CELL_ERROR) :][:300]
+            )
+        assert not page_errors(page), f"{name}: uncaught errors on the page: {page_errors(page)}"
+        return page
+
+    return open_

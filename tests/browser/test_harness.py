@@ -1,0 +1,42 @@
+"""The harness itself: Voila serves a bare one-widget notebook, Chromium clicks it."""
+
+from __future__ import annotations
+
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+
+def test_voila_reads_repo_config(voila_server: Callable[..., str]) -> None:
+    # Plain HTTP, no browser: ?theme=dark is ignored only when voila.json was read.
+    url = voila_server("benchmarks/voila_baseline") + "/voila/render/bare.ipynb?theme=dark"
+    with urllib.request.urlopen(url, timeout=120) as response:
+        html = response.read().decode()
+    assert "theme-light.css" in html and "theme-dark.css" not in html, "voila.json not read"
+    assert "import ipywidgets" not in html, "sources not stripped"
+
+
+@pytest.mark.browser
+def test_click_changes_label(
+    voila_server: Callable[..., str], page: Any, open_notebook: Callable[..., Any]
+) -> None:
+    from playwright.sync_api import expect
+
+    open_notebook(page, "bare.ipynb", base_url=voila_server("benchmarks/voila_baseline"))
+    label = page.locator(".wt-baseline-label .widget-html-content")
+    expect(label).to_have_text("not clicked")
+    page.get_by_role("button", name="Click me").click()
+    expect(label).to_have_text("clicked 1")
+    page.get_by_role("button", name="Click me").click()
+    expect(label).to_have_text("clicked 2")
+
+
+@pytest.mark.browser
+def test_sources_are_stripped(
+    voila_server: Callable[..., str], page: Any, open_notebook: Callable[..., Any]
+) -> None:
+    open_notebook(page, "bare.ipynb", base_url=voila_server("benchmarks/voila_baseline"))
+    assert page.locator(".jp-InputArea-editor").count() == 0
+    assert "import ipywidgets" not in page.content()
