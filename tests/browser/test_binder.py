@@ -7,6 +7,7 @@ which is this JupyterLab server's /voila/render/notebooks/00-start-here.ipynb.
 
 from __future__ import annotations
 
+import os
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+BINDER = REPO / "binder"
 PAGES = [
     path
     for path in ("notebooks/00-start-here.ipynb", "benchmarks/voila_baseline/bare.ipynb")
@@ -43,3 +45,13 @@ def test_lab_extension_page_in_browser(
     open_notebook(page, "benchmarks/voila_baseline/bare.ipynb", base_url=lab_url)
     page.get_by_role("button", name="Click me").click()
     expect(page.locator(".wt-baseline-label .widget-html-content")).to_have_text("clicked 1")
+
+
+def test_binder_files() -> None:
+    assert (BINDER / "runtime.txt").read_text().strip() == "python-3.11"
+    requirements = (BINDER / "requirements.txt").read_text()
+    for package in ("jupyterlab", "voila", "ipywidgets"):
+        assert f"\n{package}" in requirements, f"binder/requirements.txt lacks {package}"
+    post_build = BINDER / "postBuild"
+    assert os.access(post_build, os.X_OK), "binder/postBuild must be executable"
+    assert 'pip install --no-cache-dir -e ".[serve]"' in post_build.read_text()
