@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from .cards import PACK, TOQU, WORMS, Card
 from .hand import HandState, TrickRecord
+from .legality import LegalPlay
 from .play import Play
 from .rules import Rules
 from .seating import next_seat, order_from, sides
@@ -105,9 +106,11 @@ class Match:
     def to_move(self) -> str | None:
         return self.hand.to_move
 
-    def play(self, play: Play | str) -> Match:
+    def play(self, play: Play | str | LegalPlay) -> Match:
         """The match after one play; a finished hand is followed by the next deal."""
         hand = self.hand.play(play)
+        if isinstance(play, LegalPlay):
+            play = play.play
         plays = (*self.plays, play if isinstance(play, Play) else Play.parse(play))
         match = replace(self, hand=hand, plays=plays)
         if not hand.hand_over or hand.match_winner is not None:

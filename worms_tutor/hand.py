@@ -8,7 +8,7 @@ Drawing (R12.1, R18.2), hand end (R12.4, S12) and match settlement (R15, S14) ha
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import TOQU, WORMS, Card
@@ -25,6 +25,7 @@ from .scoring import (
 )
 from .seating import order_from, side_of, sides
 from .trick import Step, Trick
+from .values import evolve
 
 if TYPE_CHECKING:
     from .legality import LegalPlay
@@ -109,12 +110,12 @@ class HandState:
             score=tuple(full_score.items()),
             first_lead_of_match=first_lead_of_match,
         )
-        state = replace(state, melted=state._melted_now(frozenset()))
+        state = evolve(state, melted=state._melted_now(frozenset()))
         won = settle(rules, full_score, {})
         if won.winner is not None:
-            return replace(state, trick=Trick.start(rules, leader), hand_over=True,
+            return evolve(state, trick=Trick.start(rules, leader), hand_over=True,
                            match_winner=won.winner)
-        return replace(state, trick=Trick.start(rules, leader, specials_off(rules, full_score)))
+        return evolve(state, trick=Trick.start(rules, leader, specials_off(rules, full_score)))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -152,10 +153,17 @@ class HandState:
 
     # -- changing -----------------------------------------------------------------------
 
-    def play(self, play: Play | str) -> HandState:
-        """The state after ``play``, or ``IllegalPlay`` with the rule it breaks."""
-        from .legality import check_play
+    def play(self, play: Play | str | LegalPlay) -> HandState:
+        """The state after ``play``, or ``IllegalPlay`` with the rule it breaks.
 
+        A ``LegalPlay`` from this state's ``legal_plays()`` is already checked and evaluated.
+        """
+        from .legality import LegalPlay, check_play
+
+        if isinstance(play, LegalPlay):
+            if play.step is not None and play.origin is self:
+                return self._after(play.step)
+            play = play.play
         if isinstance(play, str):
             play = Play.parse(play, self.rules.seats)
         step = check_play(self, play)
@@ -170,7 +178,7 @@ class HandState:
             and (TOQU in step.play.cards or WORMS in step.play.cards)
         )
         remaining = tuple(c for c in self.hand_of(seat) if c not in step.play.cards)
-        state = replace(
+        state = evolve(
             self,
             hands=tuple((s, remaining if s == seat else cards) for s, cards in self.hands),
             trick=self.trick.with_step(step),
@@ -197,12 +205,12 @@ class HandState:
             done += 1
             if not drew:
                 break
-        state = replace(
+        state = evolve(
             self,
             hands=tuple((seat, tuple(hands[seat])) for seat, _ in self.hands),
             stock=tuple(stock),
         )
-        return replace(state, melted=state._melted_now(state.melted))
+        return evolve(state, melted=state._melted_now(state.melted))
 
     def _melted_now(self, before: frozenset[str]) -> frozenset[str]:
         return before | frozenset(seat for seat, _ in self.hands if self.holds_both(seat))
@@ -233,7 +241,7 @@ class HandState:
             aavunga=self.announced,
             final=final,
         )
-        state = replace(
+        state = evolve(
             self,
             played=self.played + trick.cards,
             previous=previous,
@@ -248,7 +256,7 @@ class HandState:
         )
         if not state.hand_over:
             state = state._draw(order_from(winner, rules.players))
-        return replace(
+        return evolve(
             state, trick=Trick.start(rules, winner, specials_off(rules, state.score_map))
         )
 

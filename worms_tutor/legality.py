@@ -7,7 +7,7 @@ lists every legal play for the seat to move, each with whether it would head the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -27,10 +27,13 @@ last card", §E Q8; for F3/F4 our choice, so that a hand can always be played ou
 
 @dataclass(frozen=True)
 class LegalPlay:
-    """A legal play and whether it would head the trick."""
+    """A legal play and whether it would head the trick (``step`` is its evaluation)."""
 
     play: Play
     heads: bool
+    step: Step | None = field(default=None, compare=False, repr=False)
+    origin: object = field(default=None, compare=False, repr=False)
+    """The state it was listed for; only there may its evaluation be reused."""
 
     def __str__(self) -> str:
         return str(self.play)
@@ -64,7 +67,7 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
             for play, step, refusals in evaluated
             if all(r.rule in RELAXABLE for r in refusals)
         ]
-    return tuple(LegalPlay(play, step.took_over) for play, step in free)
+    return tuple(LegalPlay(play, step.took_over, step, state) for play, step in free)
 
 
 # -- shape, turn and cards ------------------------------------------------------------------
@@ -254,15 +257,21 @@ def _candidates(state: HandState, seat: str) -> list[Play]:
     trick = state.trick
     if not trick.is_empty:
         return [Play(seat, cards) for cards in combinations(hand, trick.size)]
-    plays: list[Play] = []
-    for size in range(1, min(4, len(hand)) + 1):
-        for cards in combinations(hand, size):
-            play = Play(seat, cards)
-            try:
-                _check_lead_shape(state, play)
-            except IllegalPlay:
-                continue
-            plays.append(play)
+    plays = [Play(seat, (card,)) for card in hand]
+    if state.rules.players == 2:
+        return plays
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in hand:
+        by_rank.setdefault(_rank_key(card, state.rules.three_d_is_king), []).append(card)
+    sets = [group for group in by_rank.values() if len(group) > 1]
+    for group in sets:
+        for size in range(2, len(group) + 1):
+            plays.extend(Play(seat, cards) for cards in combinations(group, size))
+    if state.rules.lead_shapes == "sets+two_pairs":
+        pairs = [(i, pair) for i, group in enumerate(sets) for pair in combinations(group, 2)]
+        for (i, first), (j, second) in combinations(pairs, 2):
+            if i != j:
+                plays.append(Play(seat, (*first, *second)))
     return plays
 
 

@@ -8,7 +8,7 @@ power that decided each one, so that every verdict can be explained.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
 
@@ -24,6 +24,7 @@ from .play import Play
 from .ranking import LED_THREE_STRENGTH, normal_strength
 from .rules import Rules
 from .seating import are_partners
+from .values import evolve
 
 
 class Mode(Enum):
@@ -215,11 +216,11 @@ class Trick:
 
     def with_step(self, step: Step) -> Trick:
         """The trick after an already evaluated step."""
-        trick = replace(self, steps=(*self.steps, step))
+        trick = evolve(self, steps=(*self.steps, step))
         if step.position == 0:
             head = tuple(_led_card(card, step.seat) for card in step.play.cards)
             headed = step.seat if WORMS in step.play.cards else None
-            return replace(trick, head=head, head_step=0, worms_headed_by=headed)
+            return evolve(trick, head=head, head_step=0, worms_headed_by=headed)
         if not step.took_over:
             return trick
         head = tuple(p.result for p in step.pairings if p.result is not None)
@@ -245,7 +246,7 @@ class Trick:
                 capture = Capture("recapture", step.seat, capture.worms_seat, capture.toqu_seat)
             if pairing.card == WORMS:
                 worms_headed_by = step.seat
-        return replace(
+        return evolve(
             trick,
             head=head,
             head_step=step.position,
@@ -342,6 +343,9 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     seven_led = trick.seven_led
     if len(cards) != len(head):
         return Step(play, position, False, (), head, seven_led)
+    if len(cards) == 1:
+        pairing = attack(trick, cards[0], play.seat, head[0], position)
+        return Step(play, position, pairing.power.value[0], (pairing,), head, seven_led)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     for order in permutations(range(len(head))):
