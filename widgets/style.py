@@ -1,0 +1,19 @@
+"""The shared stylesheet and the widgets' JavaScript, shipped as files in ``static/``."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+STATIC = Path(__file__).with_name("static")
+
+
+@cache
+def static_text(name: str) -> str:
+    """The text of a file in ``static/`` (a view's ES module, or the stylesheet)."""
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+def stylesheet() -> str:
+    """The CSS every worms-tutor widget shares: classes ``wt-card``, ``wt-hand``, ...."""
+    return static_text("style.css")
