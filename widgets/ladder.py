@@ -1,0 +1,240 @@
+"""RankLadder: the 36-card ranking as a printable chart, and a widget that shows it.
+
+Both columns come from ``worms_tutor.ranking``: a normal trick (``normal_order``) and a trick
+led by a 7 (``seven_led_order``). Nothing here restates the ranking.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+
+from worms_tutor.cards import Card, parse_cards
+from worms_tutor.errors import WormsError
+from worms_tutor.ranking import (
+    EIGHT_OF_SPADES_STRENGTH,
+    KING_OF_CLUBS_STRENGTH,
+    KING_OF_SPADES_STRENGTH,
+    MATADOR_STRENGTH,
+    normal_order,
+    normal_strength,
+    seven_led_order,
+)
+from worms_tutor.svg import card_role, suit_colour
+
+FORMATS = ("png", "pdf", "svg")
+_OWN_ROW = (
+    MATADOR_STRENGTH,
+    EIGHT_OF_SPADES_STRENGTH,
+    KING_OF_CLUBS_STRENGTH,
+    KING_OF_SPADES_STRENGTH,
+)
+_SEVEN_NOTES = {
+    "R5.2": "when not led",
+    "R4.3": "only on a K♣ that beat the 7",
+    "R4.2": "beats the led 7",
+    "R3.1": "higher 7 wins",
+}
+_LEFT_WIDTH = 0.54
+_RUNGS = 15
+_FONT = "DejaVu Sans"  # ships with matplotlib, so the suit symbols print everywhere
+
+
+@dataclass(frozen=True)
+class LadderRow:
+    """One rung: cards of one band, strongest first, whether they tie, and a note."""
+
+    cards: tuple[Card, ...]
+    tied: bool
+    note: str
+
+
+def normal_rows() -> tuple[LadderRow, ...]:
+    """The rungs of a normal trick, grouping cards of one rank band, with a led 3♦ last."""
+    rows: list[list[Card]] = []
+    last_key: object = None
+    for card in normal_order():
+        strength = normal_strength(card)
+        key = ("own", strength) if strength in _OWN_ROW else ("rank", card.rank)
+        if rows and key == last_key:
+            rows[-1].append(card)
+        else:
+            rows.append([card])
+        last_key = key
+    ladder = [_normal_row(cards, first=index == 0) for index, cards in enumerate(rows)]
+    three = rows[0][0]
+    ladder.append(LadderRow((three,), False, "led: worthless"))
+    return tuple(ladder)
+
+
+def seven_rows() -> tuple[LadderRow, ...]:
+    """What beats a led 7, strongest first, each with the rule that lets it."""
+    rows: list[LadderRow] = []
+    for card, rule in seven_led_order():
+        if card.is_seven and rows and rows[-1].cards[0].is_seven:
+            previous = rows[-1]
+            rows[-1] = LadderRow((*previous.cards, card), False, previous.note)
+        else:
+            rows.append(LadderRow((card,), False, f"{_SEVEN_NOTES.get(rule, '')}, {rule}"))
+    return tuple(rows)
+
+
+def _normal_row(cards: list[Card], first: bool) -> LadderRow:
+    tied = len(cards) > 1 and len({normal_strength(card) for card in cards}) == 1
+    if first:
+        note = "not led: beats everything"
+    elif tied:
+        names = " = ".join(card.nickname or card.code for card in cards)
+        note = f"{names}: the later one played wins"
+    else:
+        roles = [role for role in map(card_role, cards) if role]
+        note = roles[0] if roles else ""
+        if cards[0].is_seven:
+            note = "not led: powerless"
+    return LadderRow(tuple(cards), tied, note)
+
+
+@dataclass(frozen=True)
+class RankLadder:
+    """The ranking chart, with some cards highlighted; ``save("sheet.pdf")`` prints it."""
+
+    highlight: frozenset[Card] = field(default_factory=frozenset)
+    four_colour: bool = False
+    title: str = "Worms (Voormsi): which card beats which"
+
+    @classmethod
+    def of(cls, cards: Iterable[Card | str] | str = (), **options: Any) -> RankLadder:
+        """A ladder highlighting ``cards`` (codes or ``Card`` values)."""
+        chosen = parse_cards(cards) if isinstance(cards, str) else tuple(map(_card, cards))
+        return cls(highlight=frozenset(chosen), **options)
+
+    def figure(self) -> Figure:
+        """The chart as a matplotlib figure (A4 landscape), made without pyplot."""
+        figure = Figure(figsize=(11.69, 8.27))
+        figure.suptitle(self.title, fontsize=18, fontweight="bold", family=_FONT)
+        left = figure.add_axes((0.02, 0.04, _LEFT_WIDTH, 0.86))
+        right = figure.add_axes((0.58, 0.04, 0.40, 0.86))
+        self._column(left, "A normal trick (not led by a 7)", normal_rows(), note_x=48)
+        self._column(right, "A trick led by a 7", seven_rows(), note_x=16)
+        right.text(
+            0, 5.2,
+            "Every other card, Toqu, Worms and the\n8♠ included, loses to a led 7.",
+            fontsize=11, family=_FONT, va="top",
+        )  # fmt: skip
+        figure.text(
+            0.02, 0.03,
+            "Inside a row the suit decides: ♣ > ♠ > ♥ > ♦.   "
+            "Highlighted cards have a thick blue frame.   Made with worms-tutor.",
+            fontsize=9, family=_FONT, color="#444444",
+        )  # fmt: skip
+        return figure
+
+    def save(self, path: str | Path, *, dpi: int = 150) -> Path:
+        """Write the chart to a PNG, PDF or SVG file, chosen by the file's suffix."""
+        target = Path(path)
+        kind = target.suffix.lower().lstrip(".")
+        if kind not in FORMATS:
+            raise WormsError(f"cannot save a ladder as {target.name!r}: use .png, .pdf or .svg")
+        self.figure().savefig(target, format=kind, dpi=dpi)
+        return target
+
+    def png(self, *, dpi: int = 100) -> bytes:
+        """The chart as PNG bytes."""
+        buffer = io.BytesIO()
+        self.figure().savefig(buffer, format="png", dpi=dpi)
+        return buffer.getvalue()
+
+    def text(self) -> str:
+        """The chart as plain lines, for screen readers and the command line."""
+        lines = ["A normal trick, strongest first:"]
+        lines += [_row_text(number, row) for number, row in enumerate(normal_rows(), 1)]
+        lines.append("A trick led by a 7, what beats it, strongest first:")
+        lines += [_row_text(number, row) for number, row in enumerate(seven_rows(), 1)]
+        return "\n".join(lines)
+
+    def _column(self, ax: Any, heading: str, rows: tuple[LadderRow, ...], note_x: float) -> None:
+        # x units are the same physical size in both columns, so cards match
+        width = 100 * ax.get_position().width / _LEFT_WIDTH
+        ax.set_xlim(0, width)
+        ax.set_ylim(_RUNGS, -0.6)
+        ax.axis("off")
+        ax.text(0, -0.3, heading, fontsize=13, fontweight="bold", family=_FONT)
+        for number, row in enumerate(rows):
+            y = number + 0.5
+            if number % 2 == 0:
+                ax.add_patch(FancyBboxPatch((0, y - 0.48), width, 0.96, boxstyle="square,pad=0",
+                                            facecolor="#f1f1f1", edgecolor="none"))  # fmt: skip
+            ax.text(2.5, y, str(number + 1), fontsize=10, family=_FONT, va="center",
+                    ha="right", color="#555555")  # fmt: skip
+            x = 4.5
+            for index, card in enumerate(row.cards):
+                if index:
+                    ax.text(x + 1.1, y, "=" if row.tied else ">", fontsize=12, family=_FONT,
+                            va="center", ha="center", fontweight="bold")  # fmt: skip
+                    x += 2.2
+                self._card(ax, x, y, card)
+                x += 9.4
+            ax.text(max(x + 1, note_x), y, row.note, fontsize=10, family=_FONT, va="center")
+
+    def _card(self, ax: Any, x: float, y: float, card: Card) -> None:
+        lit = card in self.highlight
+        ink = suit_colour(card.suit, four_colour=self.four_colour)
+        ax.add_patch(
+            FancyBboxPatch(
+                (x, y - 0.38), 9.4 - 1.2, 0.76,
+                boxstyle="round,pad=0,rounding_size=0.6",
+                facecolor="#fff3b0" if lit else "#ffffff",
+                edgecolor="#1565c0" if lit else "#777777",
+                linewidth=2.6 if lit else 0.8,
+                mutation_aspect=0.1,
+            )
+        )  # fmt: skip
+        label = f"{card.rank.letter}{card.suit.symbol}"
+        ax.text(x + 0.8, y, label, fontsize=12, fontweight="bold", family=_FONT, color=ink,
+                va="center")  # fmt: skip
+        ax.text(x + 7.8, y + 0.18, card.suit.letter, fontsize=7, family=_FONT, color=ink,
+                ha="right", va="center")  # fmt: skip
+
+
+def _row_text(number: int, row: LadderRow) -> str:
+    joiner = " = " if row.tied else " > "
+    cards = joiner.join(card.name for card in row.cards)
+    return f"{number}. {cards}" + (f" ({row.note})" if row.note else "")
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+class RankLadderView(ipywidgets.VBox):  # type: ignore[misc]
+    """The ladder as a picture with its text beside it for screen readers."""
+
+    def __init__(self, highlight: Iterable[Card | str] | str = (), **options: Any) -> None:
+        self.image = ipywidgets.Image(format="png", layout=ipywidgets.Layout(max_width="100%"))
+        self.image.add_class("wt-ladder__image")
+        self.details = ipywidgets.HTML()
+        self.details.add_class("wt-ladder__text")
+        super().__init__([self.image, self.details])
+        self.add_class("wt-ladder")
+        self._options = options
+        self.ladder = RankLadder.of(highlight, **options)
+        self.show(highlight)
+
+    def show(self, highlight: Iterable[Card | str] | str = ()) -> None:
+        """Redraw with these cards highlighted."""
+        self.ladder = RankLadder.of(highlight, **self._options)
+        self.image.value = self.ladder.png(dpi=90)
+        lit = ", ".join(sorted(card.name for card in self.ladder.highlight))
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.ladder.text().splitlines())
+        extra = f"<p>Highlighted: {escape(lit)}</p>" if lit else ""
+        self.details.value = (
+            f"<details><summary>The ranking as text</summary>{extra}<ul>{items}</ul></details>"
+        )
