@@ -1,0 +1,141 @@
+"""ProgressStore: which puzzles a learner solved, kept in the learner's own browser.
+
+Voilà starts a fresh kernel for every page view, so progress lives in the browser's
+localStorage (one per browser profile and site, hence separate per learner on a shared
+server). A copyable progress code backs it up. Anything unreadable is ignored with a notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .progress_code import ProgressCodeError, check_puzzle_id, decode, encode
+from .style import static_text, stylesheet
+
+STORAGE_KEY = "worms-tutor/progress"
+
+Listener = Callable[["ProgressStore"], None]
+
+UNREADABLE_STORED = (
+    "The progress saved in this browser could not be read, so the tutor starts afresh. ({problem})"
+)
+NO_STORAGE = (
+    "This browser does not let the tutor save progress (private window or blocked "
+    "storage). Use the progress code to keep your place."
+)
+
+
+class ProgressStore(anywidget.AnyWidget):
+    """Solved puzzle ids, loaded from and saved to localStorage by the browser.
+
+    ``loaded`` turns true once the browser has answered; ``on_loaded`` runs callbacks then.
+    """
+
+    _esm = static_text("progress.js")
+    _css = stylesheet()
+
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+    solved_ids = traitlets.Tuple()
+    """The solved puzzle ids, sorted; observe it to follow changes."""
+    _summary = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, storage_key: str = STORAGE_KEY, **kwargs: Any) -> None:
+        self._loaded_listeners: list[Listener] = []
+        super().__init__(storage_key=storage_key, **kwargs)
+        self.add_class("wt-progress-store")
+        self.on_msg(self._on_message)
+        self._refresh_summary()
+
+    @property
+    def solved(self) -> frozenset[str]:
+        """The ids of the puzzles solved so far."""
+        return frozenset(self.solved_ids)
+
+    def is_solved(self, puzzle_id: str) -> bool:
+        return puzzle_id in self.solved_ids
+
+    def mark_solved(self, puzzle_id: str) -> None:
+        """Record a solved puzzle and save it in the browser."""
+        check_puzzle_id(puzzle_id)
+        if puzzle_id not in self.solved_ids:
+            self._set(self.solved | {puzzle_id})
+
+    def export_code(self) -> str:
+        """The progress code to copy somewhere safe."""
+        return encode(self.solved)
+
+    def import_code(self, text: str) -> bool:
+        """Add the puzzles of a pasted code; a bad code leaves progress as it was, with a
+        notice saying what is wrong. Returns whether the code was read."""
+        try:
+            ids = decode(text)
+        except ProgressCodeError as error:
+            self.notice = f"That progress code was not used: {error}"
+            return False
+        added = len(ids - self.solved)
+        self._set(self.solved | ids)
+        self.notice = f"Progress code read: {_puzzles(added)} added."
+        return True
+
+    def reset(self) -> None:
+        """Forget every solved puzzle, here and in the browser."""
+        self.notice = ""
+        self._set(frozenset(), remove=True)
+
+    def on_loaded(self, listener: Listener) -> None:
+        """Call ``listener(store)`` once the browser's saved progress is in (now, if it is)."""
+        if self.loaded:
+            listener(self)
+        else:
+            self._loaded_listeners.append(listener)
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _set(self, solved: frozenset[str], remove: bool = False) -> None:
+        self.solved_ids = tuple(sorted(solved))
+        self._refresh_summary()
+        if self.loaded:  # before that the browser may still hold more; merge first
+            self.send({"type": "save", "value": None if remove else encode(solved)})
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "loaded" and not self.loaded:
+            self._browser_loaded(content.get("value"), content.get("error"))
+        elif content.get("type") == "save-failed":
+            self.notice = NO_STORAGE
+
+    def _browser_loaded(self, value: Any, error: Any) -> None:
+        stored: frozenset[str] = frozenset()
+        readable = True
+        if error:
+            self.notice = NO_STORAGE
+        elif value is not None:
+            try:
+                stored = decode(value)
+            except ProgressCodeError as problem:
+                self.notice = UNREADABLE_STORED.format(problem=problem)
+                readable = False
+        self.loaded = True
+        merged = self.solved | stored
+        self.solved_ids = tuple(sorted(merged))
+        self._refresh_summary()
+        if (merged != stored or not readable) and not error:
+            self.send({"type": "save", "value": encode(merged)})
+        for listener in self._loaded_listeners:
+            listener(self)
+        self._loaded_listeners.clear()
+
+    def _refresh_summary(self) -> None:
+        where = "in this browser" if self.loaded else "so far"
+        self._summary = f"Progress: {_puzzles(len(self.solved_ids))} solved {where}."
+
+
+def _puzzles(count: int) -> str:
+    return "1 puzzle" if count == 1 else f"{count} puzzles"
