@@ -7,7 +7,7 @@ one ends. Deals are reproducible from the seed and the hand number.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import PACK, TOQU, WORMS, Card
 from .hand import HandState, TrickRecord
@@ -15,6 +15,7 @@ from .legality import LegalPlay
 from .play import Play
 from .rules import Rules
 from .seating import next_seat, order_from, sides
+from .values import evolve
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Match:
         if isinstance(play, LegalPlay):
             play = play.play
         plays = (*self.plays, play if isinstance(play, Play) else Play.parse(play))
-        match = replace(self, hand=hand, plays=plays)
+        match = evolve(self, hand=hand, plays=plays)
         if not hand.hand_over or hand.match_winner is not None:
             return match
         return match._next_hand()
@@ -125,5 +126,5 @@ class Match:
         dealt = deal(self.rules, dealer, random.Random(f"{self.seed}:{number}"))
         hand = HandState.start(self.rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
                                score=self.hand.score_map)
-        return replace(self, hand=hand, current_deal=dealt, hand_number=number, plays=(),
+        return evolve(self, hand=hand, current_deal=dealt, hand_number=number, plays=(),
                        finished=(*self.finished, finished))

@@ -42,6 +42,10 @@ def normal_strength(card: Card) -> int:
     return _BAND_BY_RANK[card.rank] + card.suit.order
 
 
+STRENGTH: dict[Card, int] = {card: normal_strength(card) for card in PACK}
+"""``normal_strength`` of every card, looked up rather than computed in the hot paths."""
+
+
 def normal_order() -> tuple[Card, ...]:
     """All 36 cards from strongest to weakest in a normal trick, the 3♦ (not led) on top."""
     ranked = sorted(

@@ -19,9 +19,10 @@ from .cards import (
     TOQU,
     WORMS,
     Card,
+    Rank,
 )
 from .play import Play
-from .ranking import LED_THREE_STRENGTH, normal_strength
+from .ranking import LED_THREE_STRENGTH, STRENGTH
 from .rules import Rules
 from .seating import are_partners
 from .values import evolve
@@ -113,7 +114,6 @@ class Step:
     took_over: bool
     pairings: tuple[Pairing, ...]
     head_before: tuple[TableCard, ...]
-    seven_led: bool = False
 
     @property
     def seat(self) -> str:
@@ -206,7 +206,7 @@ class Trick:
         """What ``play`` would do if laid now, without laying it."""
         position = len(self.steps)
         if position == 0:
-            return Step(play, 0, True, (), (), any(c.is_seven for c in play.cards))
+            return Step(play, 0, True, (), ())
         return _best_step(self, play, position)
 
     def add(self, play: Play) -> Trick:
@@ -262,69 +262,71 @@ def _led_card(card: Card, seat: str) -> TableCard:
         return TableCard(card, seat, Mode.SEVEN)
     if card == THREE_OF_DIAMONDS:
         return TableCard(card, seat, Mode.NORMAL, LED_THREE_STRENGTH)
-    return TableCard(card, seat, Mode.NORMAL, normal_strength(card))
+    return TableCard(card, seat, Mode.NORMAL, STRENGTH[card])
 
 
 def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int) -> Pairing:
     """Lay ``card`` (played by ``seat`` as group number ``position``) on ``target``."""
-    rules = trick.rules
-
-    def win(power: Power, mode: Mode, strength: int = 0) -> Pairing:
-        return Pairing(card, target, power, TableCard(card, seat, mode, strength))
-
-    def lose(power: Power) -> Pairing:
+    power, mode = _judge(trick, card, seat, target, position)
+    if mode is None:
         return Pairing(card, target, power, None)
+    strength = STRENGTH[card] if mode is Mode.NORMAL else 0
+    return Pairing(card, target, power, TableCard(card, seat, mode, strength))
 
-    if target.mode is Mode.LOCK:
-        return lose(Power.THREE_HOLDS)
-    if card == THREE_OF_DIAMONDS:
-        last = position == trick.groups - 1
-        if rules.three_d_power == "non_lead" or last:
-            return win(Power.THREE_NOT_LED, Mode.LOCK)
-        return lose(Power.THREE_POWERLESS)
-    if target.mode is Mode.SEVEN:
-        if card.is_seven:
+
+def _judge(
+    trick: Trick, card: Card, seat: str, target: TableCard, position: int
+) -> tuple[Power, Mode | None]:
+    """The power that decides ``card`` against ``target``, and the card's mode if it wins."""
+    rules = trick.rules
+    target_mode = target.mode
+    if target_mode is Mode.LOCK:
+        return Power.THREE_HOLDS, None
+    if card is THREE_OF_DIAMONDS:
+        if rules.three_d_power == "non_lead" or position == trick.groups - 1:
+            return Power.THREE_NOT_LED, Mode.LOCK
+        return Power.THREE_POWERLESS, None
+    if target_mode is Mode.SEVEN:
+        if card.rank is Rank.SEVEN:
             if not rules.higher_seven_beats_led_seven:
-                return lose(Power.UNLED_SEVEN)
+                return Power.UNLED_SEVEN, None
             if card.suit.order > target.card.suit.order:
-                return win(Power.HIGHER_SEVEN, Mode.SEVEN)
-            return lose(Power.SEVEN_HOLDS)
-        if card == KING_OF_CLUBS:
-            return win(Power.KC_ON_SEVEN, Mode.KC7)
-        if card == KING_OF_SPADES:
-            return lose(Power.KS_NOT_ON_SEVEN)
-        return lose(Power.SEVEN_HOLDS)
-    if target.mode is Mode.KC7:
-        if card == KING_OF_SPADES:
+                return Power.HIGHER_SEVEN, Mode.SEVEN
+            return Power.SEVEN_HOLDS, None
+        if card is KING_OF_CLUBS:
+            return Power.KC_ON_SEVEN, Mode.KC7
+        if card is KING_OF_SPADES:
+            return Power.KS_NOT_ON_SEVEN, None
+        return Power.SEVEN_HOLDS, None
+    if target_mode is Mode.KC7:
+        if card is KING_OF_SPADES:
             if rules.ks_over_kc_timing == "immediately_next" and trick.head_step != position - 1:
-                return lose(Power.KS_TOO_LATE)
-            return win(Power.KS_ON_KC, Mode.KS7)
-        return lose(Power.KC_HOLDS)
-    if target.mode is Mode.KS7:
-        return lose(Power.KS_HOLDS)
+                return Power.KS_TOO_LATE, None
+            return Power.KS_ON_KC, Mode.KS7
+        return Power.KC_HOLDS, None
+    if target_mode is Mode.KS7:
+        return Power.KS_HOLDS, None
     # a normal target
-    if {card, target.card} == {TOQU, WORMS}:
+    other = target.card
+    if (card is TOQU and other is WORMS) or (card is WORMS and other is TOQU):
         # In a group, Toqu can always be laid elsewhere, so on partner's Worms it never counts
         # (F1). A single Toqu reaching here was forced (legality checked that, §E Q8).
         forbidden = not trick.specials_off and trick.size > 1
-        if card == TOQU and are_partners(seat, target.seat) and forbidden:
-            return lose(Power.FORBIDDEN_ON_PARTNER)
-        return win(Power.LATER_MATADOR, Mode.NORMAL, normal_strength(card))
+        if card is TOQU and forbidden and are_partners(seat, target.seat):
+            return Power.FORBIDDEN_ON_PARTNER, None
+        return Power.LATER_MATADOR, Mode.NORMAL
     if (
-        card.is_seven
-        and position == 1
+        position == 1
+        and card.rank is Rank.SEVEN
+        and other is THREE_OF_DIAMONDS
         and rules.seven_after_led_3d == "counts_as_led"
-        and target.card == THREE_OF_DIAMONDS
         and trick.steps[0].play.size == 1
     ):
-        return win(Power.SEVEN_AFTER_LED_THREE, Mode.SEVEN)
-    strength = normal_strength(card)
-    if strength > target.strength:
-        same_rank = card.rank is target.card.rank
-        return win(Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD, Mode.NORMAL, strength)
-    same_rank = card.rank is target.card.rank
-    return lose(Power.SUIT_ORDER_LOWER if same_rank else Power.LOWER_CARD)
-
+        return Power.SEVEN_AFTER_LED_THREE, Mode.SEVEN
+    same_rank = card.rank is other.rank
+    if STRENGTH[card] > target.strength:
+        return (Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD), Mode.NORMAL
+    return (Power.SUIT_ORDER_LOWER if same_rank else Power.LOWER_CARD), None
 
 
 def _mode_score(table_card: TableCard | None) -> int:
@@ -340,12 +342,11 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     head = trick.head
     cards = play.cards
     declared = dict(play.placement)
-    seven_led = trick.seven_led
     if len(cards) != len(head):
-        return Step(play, position, False, (), head, seven_led)
+        return Step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return Step(play, position, pairing.power.value[0], (pairing,), head, seven_led)
+        return Step(play, position, pairing.power.value[0], (pairing,), head)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     for order in permutations(range(len(head))):
@@ -366,13 +367,13 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         if best is None or key > best[0]:
             best = (key, pairings)
     if best is None:
-        return Step(play, position, False, (), head, seven_led)
+        return Step(play, position, False, (), head)
     pairings = best[1]
     took_over = all(p.beats for p in pairings)
     if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
         # any assignment would do (S9); the declared one failed, so look without it
         return _best_step(trick, Play(play.seat, play.cards), position)
-    return Step(play, position, took_over, pairings, head, seven_led)
+    return Step(play, position, took_over, pairings, head)
 
 
 def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairing, ...]:
