@@ -15,6 +15,7 @@ from .legality import LegalPlay
 from .play import Play
 from .rules import Rules
 from .seating import next_seat, order_from, sides
+from .table import knock_deal
 from .values import evolve
 
 
@@ -77,12 +78,28 @@ class Match:
     finished: tuple[FinishedHand, ...] = ()
 
     @classmethod
-    def new(cls, rules: Rules, seed: int = 0, dealer: str | None = None) -> Match:
-        """A fresh match; the first dealer is drawn by lot from the seed unless given (R7.3)."""
+    def new(
+        cls, rules: Rules, seed: int = 0, dealer: str | None = None, knock: bool = False
+    ) -> Match:
+        """A fresh match; the first dealer is drawn by lot from the seed unless given (R7.3).
+
+        ``knock``: the cutter knocked instead of cutting (R8.2), so the first trick is dealt
+        face up at random and played at once.
+        """
         rng = random.Random(seed)
         first_dealer = dealer or rng.choice(rules.seats)
-        dealt = deal(rules, first_dealer, random.Random(f"{seed}:1"))
         score = {side: 0 for side in sides(rules.players)}
+        if knock:
+            knocked = knock_deal(rules, first_dealer, random.Random(f"{seed}:1"))
+            leader = knocked.first_trick[0].seat
+            dealt = Deal(first_dealer, leader, knocked.hands, knocked.stock)
+            hand = HandState.start(rules, dict(dealt.hands), leader, stock=dealt.stock,
+                                   score=score)
+            for play in knocked.first_trick:
+                hand = hand.force(play)
+            return cls(rules=rules, seed=seed, hand=hand, current_deal=dealt,
+                       plays=knocked.first_trick)
+        dealt = deal(rules, first_dealer, random.Random(f"{seed}:1"))
         hand = HandState.start(rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
                                score=score, first_lead_of_match=True)
         return cls(rules=rules, seed=seed, hand=hand, current_deal=dealt)

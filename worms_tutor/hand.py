@@ -169,6 +169,14 @@ class HandState:
         step = check_play(self, play)
         return self._after(step)
 
+    def force(self, play: Play) -> HandState:
+        """Lay a card nobody chose (a knocked deal's face-up card, §E Q17): the seat and cards
+        must be right, but no Worms/Toqu restriction applies."""
+        from .legality import check_basics
+
+        check_basics(self, play)
+        return self._after(self.trick.attempt(play))
+
     def _after(self, step: Step) -> HandState:
         seat = step.seat
         announces = (

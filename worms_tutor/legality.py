@@ -41,7 +41,7 @@ class LegalPlay:
 
 def check_play(state: HandState, play: Play) -> Step:
     """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
-    _check_basics(state, play)
+    check_basics(state, play)
     step = state.trick.attempt(play)
     refusals = _restrictions(state, play, step)
     if not refusals:
@@ -73,7 +73,8 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
 # -- shape, turn and cards ------------------------------------------------------------------
 
 
-def _check_basics(state: HandState, play: Play) -> None:
+def check_basics(state: HandState, play: Play) -> None:
+    """Turn, cards held, group size and lead shape; ``IllegalPlay`` if any is wrong."""
     seat = state.to_move
     if seat is None:
         if state.match_winner is not None:
