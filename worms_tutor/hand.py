@@ -231,7 +231,7 @@ class HandState:
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         previous = self.previous + (side_of(winner),) * trick.units
         hand_over = final or hand_is_decided(rules, previous)
-        hand_points = hand_trick_points(rules, previous) if hand_over else ()
+        hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
         gains: dict[str, int] = {}
         for award in (*awards, *hand_points):
             gains[award.side] = gains.get(award.side, 0) + award.points

@@ -69,15 +69,21 @@ def trick_awards(
     return tuple(awards)
 
 
-def hand_trick_points(rules: Rules, previous: Sequence[str]) -> tuple[Award, ...]:
-    """Trick points of a finished hand from the sides that won each trick unit (R13)."""
+def hand_trick_points(
+    rules: Rules, previous: Sequence[str], played_out: bool = True
+) -> tuple[Award, ...]:
+    """Trick points of a finished hand from the sides that won each trick unit (R13).
+
+    ``played_out``: every card was played. Only then can one side have taken every trick (the
+    sweep that scores nothing); a Danish hand stopped at 5–0 is a 5-5 instead.
+    """
     counts = {side: 0 for side in sides(rules.players)}
     for side in previous:
         counts[side] = counts.get(side, 0) + 1
     total = sum(counts.values())
     first_five = previous[0] if len(previous) >= 5 and len(set(previous[:5])) == 1 else None
     awards: list[Award] = []
-    swept = sum(1 for units in counts.values() if units > 0) == 1 and total > 0
+    swept = played_out and total > 0 and sum(1 for units in counts.values() if units) == 1
     if swept:
         return ()  # a sweep scores no trick points (R13.1, R13.2)
     for side, units in counts.items():
