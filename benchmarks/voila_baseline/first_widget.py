@@ -1,0 +1,123 @@
+"""Time from opening a Voila page to its first visible widget, with and without preheating.
+
+    .venv/bin/python benchmarks/voila_baseline/first_widget.py [NOTEBOOK_DIR NOTEBOOK] [--runs N]
+
+Defaults to this folder's bare.ipynb. For each mode it starts Voila (from the repository
+root, so voila.json applies), opens the page RUNS times in headless Chromium, once after
+letting the server rest (a warm preheat pool) and once back to back (pool drained, as when
+a class opens the page together), and prints the figures. Not part of `make test`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REST_SECONDS = 6.0  # long enough for the preheat pool to refill and pre-run the notebook
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_voila(folder: Path, port: int, extra: list[str]) -> tuple[subprocess.Popen[bytes], float]:
+    cmd = [
+        str(Path(sys.executable).parent / "voila"),
+        str(folder),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        *extra,
+    ]
+    t0 = time.monotonic()
+    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/favicon.ico"):
+                return proc, time.monotonic() - t0
+        except OSError:
+            if proc.poll() is not None or time.monotonic() - t0 > 60:
+                raise RuntimeError("voila did not start") from None
+            time.sleep(0.05)
+
+
+def first_widget(browser: Browser, url: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    t0 = time.monotonic()
+    page.goto(url)
+    page.wait_for_selector(".jupyter-widgets", state="visible", timeout=60_000)
+    elapsed = time.monotonic() - t0
+    context.close()
+    return elapsed
+
+
+def summary(times: list[float]) -> str:
+    return (
+        f"median {statistics.median(times):.2f} s, "
+        f"min {min(times):.2f}, max {max(times):.2f} ({len(times)} runs)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default=str(HERE))
+    parser.add_argument("notebook", nargs="?", default="bare.ipynb")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    home = tempfile.mkdtemp(prefix="voila-bench-")
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
+                "MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # fmt: skip
+        os.environ[var] = os.path.join(home, var.lower())
+
+    modes = {"plain": [], "preheat": ["--preheat_kernel=True"]}
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        for mode, extra in modes.items():
+            port = free_port()
+            proc, ready = start_voila(Path(args.folder).resolve(), port, extra)
+            url = f"http://127.0.0.1:{port}/voila/render/{args.notebook}"
+            try:
+                rested = []
+                for _ in range(args.runs):
+                    time.sleep(REST_SECONDS)
+                    rested.append(first_widget(browser, url))
+                back_to_back = [first_widget(browser, url) for _ in range(args.runs)]
+            finally:
+                proc.terminate()
+                proc.wait()
+            print(f"{mode:8} server ready {ready:.2f} s")
+            print(f"{mode:8} first widget, server rested: {summary(rested)}")
+            print(f"{mode:8} first widget, back to back:  {summary(back_to_back)}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
