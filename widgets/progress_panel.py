@@ -14,7 +14,8 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, store: ProgressStore | None = None, **kwargs: Any) -> None:
         self.store = store or ProgressStore()
-        self.show_button = ipywidgets.Button(description="Show my progress code")
+        wide = ipywidgets.Layout(width="auto")
+        self.show_button = ipywidgets.Button(description="Show my progress code", layout=wide)
         self.code_box = ipywidgets.Text(
             description="Your code:", disabled=False, layout=ipywidgets.Layout(width="100%")
         )
@@ -25,7 +26,9 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
             layout=ipywidgets.Layout(width="100%"),
         )
         self.paste_box.add_class("wt-progress__paste")
-        self.restore_button = ipywidgets.Button(description="Restore progress")
+        self.restore_button = ipywidgets.Button(
+            description="Restore progress", layout=ipywidgets.Layout(width="auto")
+        )
         self.show_button.add_class("wt-progress__show")
         self.restore_button.add_class("wt-progress__restore")
         self.show_button.on_click(lambda _button: self.show_code())
