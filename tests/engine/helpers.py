@@ -131,3 +131,31 @@ def state(variant: str, hands: Mapping[str, str], leader: str, **kwargs: Any) ->
     }
     data.update(kwargs)
     return Scenario.from_json(data).replay().final
+
+
+def deal_hand(variant: str, seed: int, players: int = 4, **rules: Any) -> HandState:
+    """A freshly dealt hand (the match's first) under ``variant``, reproducible from ``seed``."""
+    import random
+
+    from worms_tutor.game import deal
+    from worms_tutor.rules import Rules
+
+    chosen = Rules.preset(variant, {"S1": players, "V": 1, **rules})
+    rng = random.Random(seed)
+    dealt = deal(chosen, rng.choice(chosen.seats), rng)
+    return HandState.start(chosen, dict(dealt.hands), dealt.leader, stock=dealt.stock)
+
+
+def playout(start: HandState, seed: int) -> list[HandState]:
+    """Play random legal plays from ``start`` until the hand is over; every state on the way."""
+    import random
+
+    rng = random.Random(seed)
+    states = [start]
+    current = start
+    while current.to_move is not None:
+        options = current.legal_plays()
+        assert options, f"{current.to_move} to move but has no legal play"
+        current = current.play(rng.choice(options).play)
+        states.append(current)
+    return states
