@@ -1,0 +1,103 @@
+"""The widgets' JavaScript, driven in headless Chromium on the gallery page in Voilà.
+
+Uses the browser harness of tests/browser (loaded by path, since its fixtures live in
+that folder's conftest): ``page`` fails on any uncaught page error, ``open_notebook``
+waits for every widget and fails on a cell that raised.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from worms_tutor.widgets.progress_code import encode
+
+pytestmark = pytest.mark.browser
+
+_HARNESS_PATH = Path(__file__).resolve().parents[1] / "browser" / "conftest.py"
+_spec = importlib.util.spec_from_file_location("worms_browser_harness", _HARNESS_PATH)
+assert _spec and _spec.loader
+_harness = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_harness)
+
+browser = _harness.browser
+page = _harness.page
+voila_server = _harness.voila_server
+voila_url = _harness.voila_url
+open_notebook = _harness.open_notebook
+
+GALLERY = "widgets-gallery.ipynb"
+STATUS = ".wt-progress__summary"
+Opener = Callable[..., Any]
+
+
+def focused_card(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.dataset.card"))
+
+
+def test_hand_is_driven_by_mouse_and_keyboard(page: Any, open_notebook: Opener) -> None:
+    open_notebook(page, GALLERY)
+    page.wait_for_selector(".wt-hand__card")  # anywidget views load their module after
+    cards = page.locator(".wt-hand__card")
+    names = [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())]
+    assert names[:3] == ["King of hearts, Worms", "Nine of clubs", "Jack of clubs, Toqu"]
+    page.get_by_role("button", name="King of hearts, Worms").click()
+    page.wait_for_selector('.wt-hand__card[data-card="KH"][aria-pressed="true"]')
+    assert "King of hearts, Worms" in page.locator(".wt-hand__status").inner_text()
+    page.keyboard.press("ArrowRight")
+    assert focused_card(page) == "9C"
+    page.keyboard.press("Space")
+    page.wait_for_selector('.wt-hand__card[data-card="9C"].wt-card--selected')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # a third card when two is the limit
+    page.wait_for_function(
+        "document.querySelector('.wt-hand__notice').textContent.includes('at most 2')"
+    )
+    assert page.locator('.wt-hand__card[data-card="JC"]').get_attribute("aria-pressed") == "false"
+    page.keyboard.press("End")
+    assert focused_card(page) == "7S"
+    page.keyboard.press("ArrowRight")
+    assert focused_card(page) == "KH"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.wt-hand__card[data-card="KH"][aria-pressed="false"]')
+
+
+def test_progress_survives_a_reload_and_junk_is_only_a_notice(
+    page: Any, open_notebook: Opener
+) -> None:
+    open_notebook(page, GALLERY)
+    page.wait_for_selector(".wt-progress--loaded")
+    page.locator(".wt-progress__paste input").fill("not a code")
+    page.get_by_role("button", name="Restore progress").click()
+    page.wait_for_function(
+        "document.querySelector('.wt-progress__notice').textContent.includes('not used')"
+    )
+    page.locator(".wt-progress__paste input").fill(encode({"intro-1", "intro-2"}))
+    page.get_by_role("button", name="Restore progress").click()
+    page.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
+
+    open_notebook(page, GALLERY)  # a new page view: a fresh kernel
+    page.wait_for_selector(".wt-progress--loaded")
+    page.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
+
+    page.evaluate("localStorage.setItem('worms-tutor/progress', '{broken')")
+    open_notebook(page, GALLERY)
+    page.wait_for_selector(".wt-progress--loaded")
+    page.wait_for_function(
+        "document.querySelector('.wt-progress__notice').textContent.includes('could not be read')"
+    )
+    assert "0 puzzles" in page.locator(STATUS).inner_text()
+
+
+def test_presenter_mode_enlarges_the_page(page: Any, open_notebook: Opener) -> None:
+    open_notebook(page, GALLERY)
+    page.wait_for_selector(".wt-presenter-toggle")
+    card = page.locator(".wt-card-view .wt-card").first
+    before = card.bounding_box()["width"]
+    page.get_by_role("button", name="Presenter mode").click()
+    page.wait_for_function("document.body.classList.contains('wt-presenter')")
+    assert page.get_by_role("button", name="Presenter mode").get_attribute("aria-pressed") == "true"
+    assert card.bounding_box()["width"] > 1.4 * before
