@@ -108,8 +108,22 @@ class ProgressStore(anywidget.AnyWidget):
             return
         if content.get("type") == "loaded" and not self.loaded:
             self._browser_loaded(content.get("value"), content.get("error"))
+        elif content.get("type") == "changed" and self.loaded:
+            self._browser_changed(content.get("value"))
         elif content.get("type") == "save-failed":
             self.notice = NO_STORAGE
+
+    def _browser_changed(self, value: Any) -> None:
+        """Another tab or store saved progress: take its puzzles too, then save the union."""
+        try:
+            stored = decode(value)
+        except ProgressCodeError:
+            stored = frozenset()  # overwritten by our save below
+        merged = self.solved | stored
+        self.solved_ids = tuple(sorted(merged))
+        self._refresh_summary()
+        if merged != stored:
+            self.send({"type": "save", "value": encode(merged)})
 
     def _browser_loaded(self, value: Any, error: Any) -> None:
         stored: frozenset[str] = frozenset()

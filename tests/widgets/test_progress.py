@@ -116,6 +116,23 @@ def test_a_corrupt_or_foreign_stored_value_gives_a_notice_and_a_fresh_start(junk
     assert browser.saved == [{"type": "save", "value": encode([])}]  # replaced, once
 
 
+def test_progress_saved_elsewhere_is_merged_not_overwritten() -> None:
+    store = ProgressStore()
+    browser = Browser(store)
+    browser.load(encode({"p1"}))
+    store.mark_solved("p2")
+    browser.saved.clear()
+    # another tab saved p3; progress.js reports it instead of overwriting
+    store._handle_custom_msg({"type": "changed", "value": encode({"p1", "p3"})}, [])
+    assert store.solved == frozenset({"p1", "p2", "p3"})
+    assert browser.saved == [{"type": "save", "value": encode({"p1", "p2", "p3"})}]
+    browser.saved.clear()
+    store._handle_custom_msg({"type": "changed", "value": encode({"p1", "p2", "p3"})}, [])
+    assert browser.saved == []  # nothing new: no ping-pong between tabs
+    store._handle_custom_msg({"type": "changed", "value": "junk"}, [])
+    assert browser.saved == [{"type": "save", "value": encode({"p1", "p2", "p3"})}]
+
+
 def test_blocked_storage_says_to_use_the_code() -> None:
     store = ProgressStore()
     browser = Browser(store)

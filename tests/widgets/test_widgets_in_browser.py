@@ -101,3 +101,17 @@ def test_presenter_mode_enlarges_the_page(page: Any, open_notebook: Opener) -> N
     page.wait_for_function("document.body.classList.contains('wt-presenter')")
     assert page.get_by_role("button", name="Presenter mode").get_attribute("aria-pressed") == "true"
     assert card.bounding_box()["width"] > 1.4 * before
+
+
+def test_two_tabs_share_progress_without_losing_any(page: Any, open_notebook: Opener) -> None:
+    other = page.context.new_page()
+    for tab in (page, other):
+        open_notebook(tab, GALLERY)
+        tab.wait_for_selector(".wt-progress--loaded")
+    for tab, puzzle in ((page, "tab-1"), (other, "tab-2")):
+        tab.locator(".wt-progress__paste input").fill(encode({puzzle}))
+        tab.get_by_role("button", name="Restore progress").click()
+    for tab in (page, other):
+        tab.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
+    stored = page.evaluate("localStorage.getItem('worms-tutor/progress')")
+    assert stored == encode({"tab-1", "tab-2"})

@@ -1,26 +1,41 @@
 // ProgressStore: keeps the learner's progress code in this browser's localStorage.
 // On start it sends {type: "loaded", value, error} once; Python answers each change with
-// {type: "save", value} (null removes the entry). Nothing here interprets the value.
+// {type: "save", value} (null removes the entry). If someone else (another tab, another
+// store on this page) wrote since we last looked, the save waits: we send {type: "changed",
+// value} and Python merges and saves again. Nothing here interprets the value.
 
 function initialize({ model }) {
   const key = () => model.get("storage_key");
-  let value = null;
+  const errorText = (e) => String((e && e.message) || e);
+  let known = null; // the value last read or written by this store
   let error = null;
   try {
-    value = window.localStorage.getItem(key());
+    known = window.localStorage.getItem(key());
   } catch (e) {
-    error = String((e && e.message) || e);
+    error = errorText(e);
   }
   model.on("msg:custom", (msg) => {
     if (!msg || msg.type !== "save") return;
     try {
+      const current = window.localStorage.getItem(key());
+      if (current !== known && current !== null && msg.value !== null) {
+        known = current;
+        model.send({ type: "changed", value: current });
+        return;
+      }
       if (msg.value === null) window.localStorage.removeItem(key());
       else window.localStorage.setItem(key(), msg.value);
+      known = msg.value;
     } catch (e) {
-      model.send({ type: "save-failed", error: String((e && e.message) || e) });
+      model.send({ type: "save-failed", error: errorText(e) });
     }
   });
-  model.send({ type: "loaded", value, error });
+  window.addEventListener("storage", (event) => {
+    if (event.key !== key() || event.newValue === null || event.newValue === known) return;
+    known = event.newValue;
+    model.send({ type: "changed", value: event.newValue });
+  });
+  model.send({ type: "loaded", value: known, error });
 }
 
 function render({ model, el }) {
