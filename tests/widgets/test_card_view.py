@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from worms_tutor.widgets import CardView
 
 from worms_tutor import Card, NotationError
+from worms_tutor.widgets import CardView
 
 
 def test_shows_toqu_with_its_name_and_classes() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from worms_tutor.widgets import HandPicker
 
 from worms_tutor import Card, WormsError
+from worms_tutor.widgets import HandPicker
 
 
 def click(picker: HandPicker, code: str) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from worms_tutor.widgets import RankLadder, RankLadderView
-from worms_tutor.widgets.ladder import normal_rows, seven_rows
 
 from worms_tutor import PACK, Card, WormsError
 from worms_tutor.ranking import normal_order, seven_led_order
+from worms_tutor.widgets import RankLadder, RankLadderView
+from worms_tutor.widgets.ladder import normal_rows, seven_rows
 
 
 def test_rows_hold_the_engine_order_exactly() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipywidgets
+
 from worms_tutor.widgets import PresenterMode
 
 

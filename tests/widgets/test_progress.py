@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from worms_tutor.widgets import ProgressPanel, ProgressStore
-from worms_tutor.widgets.progress_code import ProgressCodeError, decode, encode
 
 from worms_tutor import WormsError
+from worms_tutor.widgets import ProgressPanel, ProgressStore
+from worms_tutor.widgets.progress_code import ProgressCodeError, decode, encode
 
 
 class Browser:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from worms_tutor.widgets.progress_code import encode
 
 pytestmark = pytest.mark.browser
