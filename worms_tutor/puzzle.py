@@ -1,0 +1,814 @@
+"""Puzzles as data: a scenario, a question, the kind of answer, and a goal the engine reads.
+
+Every correct answer is derived by the engine (legality and ``search``), never stored as the
+only truth; a stored ``expected`` list is checked against it. ``Puzzle.check`` returns a
+``Verdict`` whose reasons all come from ``explain``, and ``hints`` a ladder from the rule that
+matters to the solution. The JSON format is in ``PUZZLE_KEYS`` and the project report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from .cards import Card
+from .errors import IllegalPlay, NotationError, ScenarioError, WormsError
+from .explain import Reason, explain_record, explain_step
+from .hand import HandState, TrickRecord
+from .play import Play
+from .rules import Rules
+from .scenario import Replay, Scenario
+from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
+from .seating import side_of, sides
+
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement")
+"""``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
+``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
+given plays; ``placement``: which card of the given group goes on which heading card."""
+
+GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
+    "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
+             "legal_play"),
+    "placement": ("win_trick", "score_capture", "keep_worms_safe", "score_points",
+                  "most_points"),
+}
+"""The goals each kind of answer can be posed with; the other kinds need none."""
+
+PUZZLE_KEYS = (
+    "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
+    "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment",
+)
+REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
+
+RULE_TITLES: dict[str, str] = {
+    "R1.3": "Suits only separate equal ranks: clubs > spades > hearts > diamonds.",
+    "R2.1": "The normal ranking: 3♦ (not led), Toqu = Worms, 8♠, Nines, Aces, Jacks, Sixes, "
+            "Fives, Eights, Queens, K♣, K♠, unled 7s.",
+    "R2.2": "Toqu and Worms are equal: the one played later wins.",
+    "R3.1": "A led 7 falls only to a higher 7, the K♣ or a 3♦ not led.",
+    "R3.2": "A higher 7 that beat the led 7 keeps the 7's power.",
+    "R3.3": "A 7 that is not led is worthless.",
+    "R3.4": "In some rules a 7 played second after a led 3♦ counts as led.",
+    "R3.6": "Once the K♣ has beaten a 7, only the K♠ or the 3♦ beats it.",
+    "R4.2": "The K♣ beats a led 7.",
+    "R4.3": "The K♠ beats a K♣ that has beaten a 7, and nothing else.",
+    "R4.4": "Club rules: the K♠ killing that K♣ scores 1 at once.",
+    "R4.5": "Club rules: K♣ and K♠ together beat two 7s, worth 1.",
+    "R5.1": "A led 3♦ is the lowest card of the trick.",
+    "R5.2": "A 3♦ that is not led beats everything, Toqu and Worms included.",
+    "R5.3": "A 3♦ laid on a Toqu that captured Worms takes it back: 2 points.",
+    "R5.4": "A 3♦ laid on partner's heading Worms protects it.",
+    "R6.1": "Between Toqu and Worms the later-played wins.",
+    "R6.2": "Toqu on an opponent's heading Worms captures it: 2 points.",
+    "R6.3": "Toqu may never be laid on partner's Worms.",
+    "R6.5": "Worms brought home (its side wins, not last card, Toqu not gone) scores V.",
+    "R6.10": "A player holding both Toqu and Worms announces 'aavunga'.",
+    "R6.13": "Club rules: at the last trick Worms over Toqu is an ordinary trick.",
+    "R6.15": "Club rules: at 8:8 Toqu and Worms are ordinary high cards.",
+    "R7.1": "Play goes round clockwise.",
+    "R8.3": "You play only cards you hold.",
+    "R9.1": "The winner of a trick leads the next.",
+    "R9.2": "A lead is one card, or two to four cards of one rank.",
+    "R10.1": "Everyone plays as many cards as were led; there is no suit to follow.",
+    "R10.2": "In a one-card trick the best card wins.",
+    "R10.3": "A group takes over only if each card beats a different heading card.",
+    "R10.4": "Each player must beat the group heading now, not the lead.",
+    "R10.6": "A trick of k cards each counts as k trick units.",
+    "R12.4": "When the hand is over no more cards are played.",
+    "R13.1": "English rules: five tricks score 1, each extra trick 1, the first five 1 more.",
+    "R13.2": "Club rules: winning the hand scores 1, the first five tricks ('5-5') 2.",
+    "R15.1": "The match is won at 9 points (12 with three players).",
+    "R15.2": "Club rules: points past 9 are taken off instead.",
+    "R15.3": "Club rules: a side stops as soon as it has 9.",
+    "R15.4": "Club rules: a match won 9:0 (a kam) counts twice.",
+    "R18.2": "Two players: card, card, draw, card, card.",
+    "R18.3": "Two players lead single cards only (our choice).",
+    "O1": "An opponent holding Toqu must play it while Worms heads the trick.",
+    "F1": "Toqu may not be laid on partner's Worms.",
+    "F2": "Club rules: no Worms on a led 7 unless it is your last card.",
+    "F3": "Club rules: Worms may not open a match.",
+    "F4": "Club rules: no Toqu lead before Worms has appeared, unless you hold it.",
+    "F5": "Club rules: Worms last to a trick only once Toqu is gone or as your last card.",
+    "F6": "Two pairs may be led only in the club rules.",
+    "F7": "The 3♦ is no King in a set unless agreed.",
+    "D1": "Club rules: announce 'aavunga' when playing Toqu or Worms while holding both.",
+    "P1": "Toqu capturing an opponent's Worms scores 2.",
+    "P2": "The 3♦ taking back that Toqu scores 2 instead.",
+    "P3": "Worms brought home scores V (our choice: 1).",
+    "P4": "Club rules: K♠ over a K♣ that beat a 7 scores 1.",
+    "P5": "Club rules: K♣ + K♠ beating two 7s scores 1.",
+}
+"""A one-line title for each rule id the engine cites (rules.md §B), for hints."""
+
+_PLAIN_IDS = frozenset({"R9.1", "R10.2"})
+"""Rule ids cited in almost every trick; not 'the rule that matters'."""
+
+
+class PuzzleError(WormsError):
+    """A malformed or unsolvable puzzle; ``field`` names the bad part (``scenario.hands.N``)."""
+
+    def __init__(self, message: str, field: str = "", source: str = "") -> None:
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}{field}: {message}" if field else f"{where}{message}")
+        self.field = field
+        self.problem = message
+        self.source = source
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One rung of the hint ladder."""
+
+    title: str
+    text: str
+    rule_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's answer to a learner's answer, with everything the feedback needs."""
+
+    correct: bool
+    answer: str
+    summary: str
+    reasons: tuple[Reason, ...]
+    others: tuple[str, ...] = ()
+    next_line: Line | None = None
+    next_reasons: tuple[Reason, ...] = ()
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every rule id cited by the reasons, first mention first."""
+        return _unique(rule for reason in (*self.reasons, *self.next_reasons)
+                       for rule in reason.rules)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A validated puzzle; build it with ``load_puzzle``."""
+
+    id: str
+    title: str
+    chapter: int
+    question: str
+    kind: str
+    scenario: Scenario
+    goal: Goal | None
+    horizon: Horizon
+    seat: str
+    side: str
+    play: Play | None
+    hint_rules: tuple[str, ...]
+    expected: tuple[str, ...]
+    open_hands: bool = True
+    comment: str = ""
+
+    # -- the position ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.scenario.rules
+
+    @cached_property
+    def replay(self) -> Replay:
+        return self.scenario.replay()
+
+    @property
+    def state(self) -> HandState:
+        """The position after the scenario's plays: what the learner looks at."""
+        return self.replay.final
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards of the learner's seat."""
+        return self.state.hand_of(self.seat)
+
+    @property
+    def cards_to_pick(self) -> int:
+        """How many cards a ``play`` answer takes at most (a lead may be up to four)."""
+        size = self.state.trick.size
+        if size:
+            return size
+        return 1 if self.rules.players == 2 else min(4, len(self.hand))
+
+    def variant_label(self) -> str:
+        """The rules the puzzle is posed under, e.g. ``danish-club (S9 = any_matching)``."""
+        overrides = self.rules.overrides()
+        extra = ", ".join(f"{key} = {value}" for key, value in overrides.items()
+                          if key != "S1")
+        return f"{self.rules.variant} ({extra})" if extra else self.rules.variant
+
+    def variant_notes(self) -> tuple[str, ...]:
+        """Where this puzzle rests on a choice of ours (rules.md §E) rather than a source."""
+        rules = self.rules
+        ids = set(self.rule_ids())
+        notes = []
+        if ids & {"P3", "R6.5"}:
+            notes.append(f"The Worms bonus V = {rules.worms_home_value} is our choice: "
+                         "no source gives its value (§E Q1).")
+        if rules.players == 3:
+            notes.append("Three-player scoring is our invention (§E Q9).")
+        if rules.players == 2:
+            notes.append("Two players lead single cards only: our choice (§E Q10).")
+        hand_ended = any(record.hand_points for record in self.replay.records)
+        if rules.hand_end == "dk" and (hand_ended or self.horizon == "hand"):
+            notes.append("The hand stops at five trick units: our reading of the club rules "
+                         "(§E Q13).")
+        if "F1" in ids:
+            notes.append("A Toqu forced onto partner's Worms as a last card is allowed and "
+                         "scores nothing: our choice (§E Q8).")
+        return tuple(notes)
+
+    # -- the answers ----------------------------------------------------------------------
+
+    def correct_answers(self) -> tuple[str, ...]:
+        """Every correct answer, as canonical text, computed by the engine."""
+        return self._solution
+
+    def check(self, answer: Any) -> Verdict:
+        """Judge an answer (a play string or cards, a seat, yes/no, a number, a placement)."""
+        return _CHECKERS[self.kind](self, answer)
+
+    def hints(self) -> tuple[Hint, ...]:
+        """The hint ladder: the rule that matters, the legal plays, the plays that head the
+        trick now (or the kind's middle step), then the solution."""
+        ids = self.rule_ids()
+        first = Hint("The rule that matters",
+                     " ".join(f"{rule}: {RULE_TITLES[rule]}" for rule in ids), ids)
+        return (first, *_LADDERS[self.kind](self))
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """The puzzle's rule ids (``hint_rules``), or those of the solution's reasons."""
+        if self.hint_rules:
+            return self.hint_rules
+        found = _unique(rule for reason in self._solution_reasons for rule in reason.rules)
+        return tuple(rule for rule in found if rule not in _PLAIN_IDS and rule in RULE_TITLES)
+
+    def canonical(self, answer: Any) -> str:
+        """An answer in the canonical text of ``correct_answers`` (``NotationError`` if bad)."""
+        return _CANONICAL[self.kind](self, answer)
+
+    # -- derived once ---------------------------------------------------------------------
+
+    @cached_property
+    def _choices(self) -> tuple[Choice, ...]:
+        """Every candidate answer of a play/placement puzzle with its search result."""
+        assert self.goal is not None
+        if self.kind == "play":
+            return evaluate(self.state, self.goal, self.side, self.horizon)
+        choices = []
+        for placed in _placements(self.state, self.play):
+            if self.state.check(placed) is None:
+                choices.append(choice_for(self.state, placed, self.goal, self.side,
+                                          self.horizon))
+        return tuple(choices)
+
+    @cached_property
+    def _best_value(self) -> int:
+        return max(choice.value for choice in self._choices)
+
+    def _reaches(self, choice: Choice) -> bool:
+        assert self.goal is not None
+        if self.goal.is_yes_no:
+            return choice.value >= 1
+        return choice.value == self._best_value
+
+    @cached_property
+    def _solution(self) -> tuple[str, ...]:
+        if self.kind in ("play", "placement"):
+            return tuple(_play_text(c.play) for c in self._choices if self._reaches(c))
+        if self.kind == "winner":
+            return (self._winner,)
+        if self.kind == "legal":
+            return ("yes" if self._refusal is None else "no",)
+        return (str(self._points),)
+
+    @cached_property
+    def _solution_reasons(self) -> tuple[Reason, ...]:
+        if self.kind in ("play", "placement"):
+            best = next(c for c in self._choices if self._reaches(c))
+            return _line_reasons(best.line, self.rules.players)
+        if self.kind == "legal":
+            return _legal_reasons(self.state, self.play)
+        return _replay_reasons(self)
+
+    @cached_property
+    def _winner(self) -> str:
+        trick = self.state.trick
+        if trick.steps:
+            return trick.head_seat or trick.leader
+        return self.replay.records[-1].winner
+
+    @cached_property
+    def _refusal(self) -> IllegalPlay | None:
+        assert self.play is not None
+        return self.state.check(self.play)
+
+    @cached_property
+    def _points(self) -> int:
+        players = self.rules.players
+        return sum(record.points(players)[self.side] for record in self.replay.records)
+
+
+# -- loading ------------------------------------------------------------------------------
+
+
+def load_puzzle(data: Any, source: str = "", check_expected: bool = True) -> Puzzle:
+    """Validate a decoded puzzle object; every problem names its field (``PuzzleError``)."""
+    try:
+        puzzle = _build(data)
+        _validate_answers(puzzle, check_expected)
+    except PuzzleError as error:
+        raise PuzzleError(error.problem, error.field, source) from None
+    return puzzle
+
+
+def load_puzzle_file(path: str | Path) -> Puzzle:
+    """Read and validate one puzzle file."""
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise PuzzleError(f"cannot be read ({error.strerror})", source=path.name) from None
+    except json.JSONDecodeError as error:
+        raise PuzzleError(f"not valid JSON ({error.msg}, line {error.lineno})",
+                          source=path.name) from None
+    return load_puzzle(data, source=path.name)
+
+
+def load_puzzles(folder: str | Path) -> tuple[Puzzle, ...]:
+    """Every ``*.json`` puzzle of a folder, by chapter then id; ids must be unique."""
+    puzzles = [load_puzzle_file(path) for path in sorted(Path(folder).glob("*.json"))]
+    seen: dict[str, str] = {}
+    for puzzle in puzzles:
+        if puzzle.id in seen:
+            raise PuzzleError(f"id {puzzle.id!r} is used twice", field="id", source=puzzle.id)
+        seen[puzzle.id] = puzzle.id
+    return tuple(sorted(puzzles, key=lambda p: (p.chapter, p.id)))
+
+
+def _build(data: Any) -> Puzzle:
+    if not isinstance(data, Mapping):
+        raise PuzzleError("a puzzle is a JSON object", field="(file)")
+    for key in data:
+        if key not in PUZZLE_KEYS:
+            raise PuzzleError(f"unknown key; the keys are {', '.join(PUZZLE_KEYS)}",
+                              field=str(key))
+    for key in REQUIRED_KEYS:
+        if key not in data:
+            raise PuzzleError("is required", field=key)
+    puzzle_id = _text(data, "id")
+    if not puzzle_id.replace("-", "").replace("_", "").isalnum() or len(puzzle_id) > 80:
+        raise PuzzleError("use letters, digits, '-' and '_' only (at most 80)", field="id")
+    chapter = data["chapter"]
+    if isinstance(chapter, bool) or not isinstance(chapter, int) or chapter < 0:
+        raise PuzzleError("must be a whole number ≥ 0", field="chapter")
+    kind = _text(data, "answer")
+    if kind not in ANSWER_KINDS:
+        raise PuzzleError(f"unknown kind {kind!r}; the kinds are {', '.join(ANSWER_KINDS)}",
+                          field="answer")
+    scenario = _scenario(data)
+    state = scenario.replay().final
+    play = _play(data, scenario, kind)
+    seat = _seat(data, state, kind, play)
+    side = _side(data, scenario, seat)
+    goal = _goal(data, kind)
+    horizon = data.get("horizon", "trick")
+    if horizon not in ("trick", "hand"):
+        raise PuzzleError("must be 'trick' or 'hand'", field="horizon")
+    if horizon == "hand" and state.stock:
+        raise PuzzleError("'hand' needs an empty stock: nobody knows the order of the stock",
+                          field="horizon")
+    hint_rules = data.get("hint_rules", [])
+    if not isinstance(hint_rules, list):
+        raise PuzzleError("must be a list of rule ids", field="hint_rules")
+    for index, rule in enumerate(hint_rules):
+        if rule not in RULE_TITLES:
+            raise PuzzleError(f"unknown rule id {rule!r}", field=f"hint_rules[{index}]")
+    expected = data.get("expected", [])
+    if not isinstance(expected, list):
+        raise PuzzleError("must be a list of answers", field="expected")
+    open_hands = data.get("open_hands", True)
+    if not isinstance(open_hands, bool):
+        raise PuzzleError("must be true or false", field="open_hands")
+    return Puzzle(
+        id=puzzle_id, title=_text(data, "title"), chapter=chapter,
+        question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
+        horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
+        expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
+        open_hands=open_hands, comment=str(data.get("comment", "")),
+    )
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str) or not value.strip():
+        raise PuzzleError("must be non-empty text", field=key)
+    return value.strip()
+
+
+def _scenario(data: Mapping[str, Any]) -> Scenario:
+    raw = data["scenario"]
+    if not isinstance(raw, Mapping):
+        raise PuzzleError("must be a scenario object (design.md §2)", field="scenario")
+    for key in ("variant", "rules"):
+        if key in raw:
+            raise PuzzleError("give the variant and rules at the top of the puzzle",
+                              field=f"scenario.{key}")
+    merged = dict(raw)
+    merged["variant"] = data.get("variant", "english")
+    if "rules" in data:
+        merged["rules"] = data["rules"]
+    try:
+        scenario = Scenario.from_json(merged)
+    except ScenarioError as error:
+        field = error.field if error.field in ("variant", "rules") else f"scenario.{error.field}"
+        raise PuzzleError(error.problem, field=field) from None
+    illegal = scenario.replay().illegal
+    if illegal is not None:
+        raise PuzzleError(f"{illegal.refusal.message} ({illegal.refusal.rule})",
+                          field=f"scenario.plays[{illegal.index}]")
+    return scenario
+
+
+def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None:
+    if kind not in ("legal", "placement"):
+        if "play" in data:
+            raise PuzzleError(f"is only for 'legal' and 'placement' puzzles, not {kind!r}",
+                              field="play")
+        return None
+    if "play" not in data:
+        raise PuzzleError(f"a {kind!r} puzzle names the play it asks about", field="play")
+    try:
+        play = Play.parse(data["play"], scenario.rules.seats)
+    except NotationError as error:
+        raise PuzzleError(str(error), field="play") from None
+    if kind == "placement" and play.placement:
+        raise PuzzleError("give the cards only: the learner places them", field="play")
+    return play
+
+
+def _seat(data: Mapping[str, Any], state: HandState, kind: str, play: Play | None) -> str:
+    mover = state.to_move
+    if kind in ("play", "placement"):
+        if mover is None:
+            raise PuzzleError("the plays end the hand: nobody is left to play",
+                              field="scenario.plays")
+        if play is not None and play.seat != mover:
+            raise PuzzleError(f"{play.seat} is not to move; {mover} is", field="play")
+    default = play.seat if play is not None else (mover or state.leader)
+    seat = data.get("seat", default)
+    if not isinstance(seat, str) or seat.upper() not in state.rules.seats:
+        raise PuzzleError(f"{seat!r} is not a seat ({' '.join(state.rules.seats)})",
+                          field="seat")
+    seat = seat.upper()
+    if kind in ("play", "placement") and seat != mover:
+        raise PuzzleError(f"the learner plays for the seat to move, {mover}", field="seat")
+    return seat
+
+
+def _side(data: Mapping[str, Any], scenario: Scenario, seat: str) -> str:
+    names = sides(scenario.rules.players)
+    side = data.get("side", side_of(seat))
+    if side not in names:
+        raise PuzzleError(f"{side!r} is not a side ({' '.join(names)})", field="side")
+    return str(side)
+
+
+def _goal(data: Mapping[str, Any], kind: str) -> Goal | None:
+    allowed = GOALS_BY_KIND.get(kind)
+    if allowed is None:
+        if "goal" in data:
+            raise PuzzleError(f"a {kind!r} puzzle has its answer in the scenario: no goal",
+                              field="goal")
+        return None
+    if "goal" not in data:
+        raise PuzzleError(f"a {kind!r} puzzle needs one of {', '.join(allowed)}", field="goal")
+    try:
+        goal = Goal.parse(data["goal"])
+    except SearchError as error:
+        raise PuzzleError(str(error), field="goal") from None
+    if goal.kind not in allowed:
+        raise PuzzleError(f"a {kind!r} puzzle takes one of {', '.join(allowed)}", field="goal")
+    return goal
+
+
+def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
+    state = puzzle.state
+    if puzzle.kind == "winner" and not state.trick.steps and not puzzle.replay.records:
+        raise PuzzleError("a 'winner' puzzle needs at least one play", field="scenario.plays")
+    if puzzle.kind == "points" and not puzzle.replay.records:
+        raise PuzzleError("a 'points' puzzle needs plays that complete a trick",
+                          field="scenario.plays")
+    if puzzle.kind == "placement":
+        assert puzzle.play is not None
+        if state.trick.size != puzzle.play.size or puzzle.play.size < 2:
+            raise PuzzleError("a placement puzzle places a group of two or more cards on the "
+                              "heading group", field="play")
+    try:
+        solution = puzzle.correct_answers()
+    except SearchError as error:
+        raise PuzzleError(str(error), field="goal") from None
+    if not solution:
+        raise PuzzleError("no legal answer reaches the goal", field="goal")
+    if puzzle.kind == "placement" and len(solution) == len(puzzle._choices) > 1:
+        raise PuzzleError("every placement reaches the goal, so placing does not matter "
+                          "(try S9 = declared)", field="answer")
+    if check_expected and puzzle.expected:
+        try:
+            stored = {puzzle.canonical(item) for item in puzzle.expected}
+        except (WormsError, ValueError) as error:
+            raise PuzzleError(str(error), field="expected") from None
+        if stored != set(solution):
+            raise PuzzleError(f"the engine finds {sorted(solution)}, the puzzle says "
+                              f"{sorted(stored)}", field="expected")
+
+
+# -- answers by kind --------------------------------------------------------------------------
+
+
+def _play_text(play: Play) -> str:
+    return str(play)
+
+
+def _sentence(text: str) -> str:
+    """A reason as a sentence: capital first letter and one full stop."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(items))
+
+
+def _as_play(puzzle: Puzzle, answer: Any) -> Play:
+    """A play answer from ``"S: JC"``, ``"JC"``, a list of cards or codes, or a ``Play``."""
+    if isinstance(answer, Play):
+        return answer
+    if isinstance(answer, str) and ":" in answer:
+        return Play.parse(answer, puzzle.rules.seats)
+    if isinstance(answer, str):
+        answer = answer.replace(",", " ").split()
+    if isinstance(answer, Card):
+        answer = [answer]
+    if not isinstance(answer, Iterable):
+        raise NotationError(f"{answer!r} is not a play (e.g. 'S: JC')", token=repr(answer))
+    cards = tuple(card if isinstance(card, Card) else Card.parse(card) for card in answer)
+    if not cards:
+        raise NotationError("no card was chosen", token="")
+    return Play(puzzle.seat, cards)
+
+
+def _in_hand_order(puzzle: Puzzle, play: Play) -> Play:
+    hand = puzzle.state.hand_of(play.seat) if play.seat in puzzle.rules.seats else ()
+    order = {card: index for index, card in enumerate(hand)}
+    cards = tuple(sorted(play.cards, key=lambda card: order.get(card, 99)))
+    return Play(play.seat, cards, play.placement)
+
+
+def _canonical_play(puzzle: Puzzle, answer: Any) -> str:
+    play = _in_hand_order(puzzle, _as_play(puzzle, answer))
+    return _play_text(Play(play.seat, play.cards))
+
+
+def _canonical_placement(puzzle: Puzzle, answer: Any) -> str:
+    play = _as_play(puzzle, answer)
+    targets = dict(play.placement)
+    assert puzzle.play is not None
+    if set(play.cards) != set(puzzle.play.cards) or len(targets) != len(play.cards):
+        raise NotationError(f"place every card of {puzzle.play}, e.g. "
+                            f"'{puzzle.play.seat}: {puzzle.play.cards[0]}>…'", token=str(play))
+    ordered = tuple((card, targets[card]) for card in puzzle.play.cards)
+    return _play_text(Play(play.seat, puzzle.play.cards, ordered))
+
+
+def _canonical_seat(puzzle: Puzzle, answer: Any) -> str:
+    seat = str(answer).strip().upper()
+    if seat not in puzzle.rules.seats:
+        raise NotationError(f"{answer!r} is not a seat ({' '.join(puzzle.rules.seats)})",
+                            token=str(answer))
+    return seat
+
+
+def _canonical_yes_no(puzzle: Puzzle, answer: Any) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    text = str(answer).strip().lower()
+    if text in ("yes", "legal", "true"):
+        return "yes"
+    if text in ("no", "illegal", "false"):
+        return "no"
+    raise NotationError(f"answer yes or no, not {answer!r}", token=str(answer))
+
+
+def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
+    if isinstance(answer, bool):
+        raise NotationError("answer with a number of points", token=str(answer))
+    try:
+        return str(int(str(answer).strip()))
+    except ValueError:
+        raise NotationError(f"{answer!r} is not a number of points", token=str(answer)) from None
+
+
+_CANONICAL = {
+    "play": _canonical_play,
+    "placement": _canonical_placement,
+    "winner": _canonical_seat,
+    "legal": _canonical_yes_no,
+    "points": _canonical_number,
+}
+
+
+def _placements(state: HandState, play: Play | None) -> list[Play]:
+    assert play is not None
+    heading = [table_card.card for table_card in state.trick.head]
+    return [Play(play.seat, play.cards, tuple(zip(play.cards, order, strict=True)))
+            for order in permutations(heading)]
+
+
+def _refusal_text(refusal: IllegalPlay) -> str:
+    return f"{refusal.message.rstrip('.')} ({refusal.rule})"
+
+
+def _line_reasons(line: Line, players: int) -> tuple[Reason, ...]:
+    return tuple(reason for record in line.records for reason in explain_record(record, players))
+
+
+def _legal_reasons(state: HandState, play: Play | None) -> tuple[Reason, ...]:
+    assert play is not None
+    refusal = state.check(play)
+    if refusal is not None:
+        return (Reason(f"{play} is not allowed: {_refusal_text(refusal)}", (refusal.rule,)),)
+    step = state.trick.attempt(play)
+    return (Reason(f"{play} is allowed here", ()), *explain_step(step, state.trick))
+
+
+def _replay_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
+    players = puzzle.rules.players
+    if puzzle.kind == "winner" and puzzle.state.trick.steps:
+        trick = puzzle.state.trick
+        steps = tuple(r for step in trick.steps for r in explain_step(step, trick))
+        return (*steps, Reason(f"{puzzle._winner} heads the trick now", ("R10.4",)))
+    records: Iterable[TrickRecord] = puzzle.replay.records
+    if puzzle.kind == "winner":
+        records = puzzle.replay.records[-1:]
+    return tuple(reason for record in records for reason in explain_record(record, players))
+
+
+def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
+    assert puzzle.goal is not None
+    goal = puzzle.goal.describe(puzzle.side)
+    replies = ", ".join(str(play) for play in choice.replies) or "no more plays"
+    if not puzzle.goal.is_yes_no:
+        return (f"With the best replies ({replies}) {puzzle.side} end {choice.value:+d} "
+                f"net; the best play gives {puzzle._best_value:+d}.")
+    if choice.value >= 1:
+        return f"Goal reached whatever the others do ({goal}); best replies: {replies}."
+    return f"With the best replies ({replies}) the goal is not reached ({goal})."
+
+
+def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
+    text = puzzle.canonical(answer)
+    solution = puzzle.correct_answers()
+    if puzzle.kind == "placement":
+        play = Play.parse(text, puzzle.rules.seats)
+    else:
+        play = _in_hand_order(puzzle, _as_play(puzzle, answer))
+        play = Play(play.seat, play.cards)
+    refusal = puzzle.state.check(play)
+    if refusal is not None:
+        return Verdict(False, text, f"Not allowed: {text}.",
+                       (Reason(_refusal_text(refusal), (refusal.rule,)),))
+    assert puzzle.goal is not None
+    choice = next((c for c in puzzle._choices if _play_text(c.play) == text), None)
+    if choice is None:
+        choice = choice_for(puzzle.state, play, puzzle.goal, puzzle.side, puzzle.horizon)
+    players = puzzle.rules.players
+    reasons = _line_reasons(choice.line, players)
+    if text in solution:
+        others = tuple(answer for answer in solution if answer != text)
+        return Verdict(True, text, f"Correct: {text}. {_goal_sentence(puzzle, choice)}",
+                       reasons, others)
+    return Verdict(False, text, f"Not quite: {text}. {_goal_sentence(puzzle, choice)}",
+                   (), next_line=choice.line, next_reasons=reasons)
+
+
+def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
+    text = puzzle.canonical(answer)
+    right = puzzle.correct_answers()[0]
+    reasons = puzzle._solution_reasons
+    question = {"winner": "wins the trick", "legal": "the play is legal",
+                "points": f"{puzzle.side} score"}[puzzle.kind]
+    if puzzle.kind == "winner" and puzzle.state.trick.steps:
+        question = "heads the trick"
+    if puzzle.kind == "legal":
+        assert puzzle.play is not None
+        fact = f"{puzzle.play} is {'legal' if right == 'yes' else 'not legal'}"
+    elif puzzle.kind == "points":
+        fact = f"{puzzle.side} score {right}"
+    else:
+        fact = f"{right} {question}"
+    if text == right:
+        return Verdict(True, text, f"Correct: {fact}.", reasons)
+    return Verdict(False, text, f"Not quite: {fact}, not {text}." if puzzle.kind != "legal"
+                   else f"Not quite: {fact}.", reasons)
+
+
+_CHECKERS = {
+    "play": _check_play,
+    "placement": _check_play,
+    "winner": _check_fact,
+    "legal": _check_fact,
+    "points": _check_fact,
+}
+
+
+# -- hint ladders -----------------------------------------------------------------------------
+
+
+def _solution_hint(puzzle: Puzzle) -> Hint:
+    answers = ", ".join(puzzle.correct_answers())
+    reasons = puzzle._solution_reasons
+    text = f"Solution: {answers}. " + " ".join(_sentence(reason.text) for reason in reasons)
+    return Hint("The solution", text,
+                _unique(rule for reason in reasons for rule in reason.rules))
+
+
+def _ladder_play(puzzle: Puzzle) -> tuple[Hint, ...]:
+    legal = list(puzzle._choices)
+    legal_text = ", ".join(_play_text(c.play) for c in legal)
+    heads = [c for c in legal if c.line.plays and _heads_now(puzzle.state, c.play)]
+    heads_text = ", ".join(_play_text(c.play) for c in heads) or "none"
+    word = "placements" if puzzle.kind == "placement" else "plays"
+    return (
+        Hint(f"The legal {word}", f"You may play: {legal_text}."),
+        Hint(f"The {word} that head the trick now",
+             f"These would head the trick when laid: {heads_text}. "
+             "The players after you may still answer."),
+        _solution_hint(puzzle),
+    )
+
+
+def _heads_now(state: HandState, play: Play) -> bool:
+    return state.trick.attempt(play).took_over
+
+
+def _ladder_winner(puzzle: Puzzle) -> tuple[Hint, ...]:
+    trick = puzzle.state.trick if puzzle.state.trick.steps else puzzle.replay.records[-1].trick
+    lead = explain_step(trick.steps[0], trick)[0]
+    heads = []
+    head = trick.leader
+    for step in trick.steps:
+        if step.took_over:
+            head = step.seat
+        heads.append(f"after {step.play} {head} heads")
+    return (
+        Hint("The lead", f"{lead.text}.", lead.rules),
+        Hint("Who heads after each play", "; ".join(heads) + "."),
+        _solution_hint(puzzle),
+    )
+
+
+def _ladder_legal(puzzle: Puzzle) -> tuple[Hint, ...]:
+    assert puzzle.play is not None
+    seat = puzzle.play.seat
+    state = puzzle.state
+    mover = state.to_move
+    if mover == seat:
+        plays = ", ".join(str(legal.play) for legal in state.legal_plays())
+        listing = f"{seat} may play: {plays}."
+    else:
+        listing = f"It is {mover}'s turn now." if mover else "The hand is over."
+    return (
+        Hint("The rules in force", f"These rules: {puzzle.variant_label()}."),
+        Hint("The legal plays", listing),
+        _solution_hint(puzzle),
+    )
+
+
+def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
+    records = puzzle.replay.records
+    winners = ", ".join(f"trick {n}: {record.winner}"
+                        for n, record in enumerate(records, start=1))
+    events = _unique(event for record in records for event in record.events)
+    events_text = ", ".join(f"{event} ({RULE_TITLES[event]})" for event in events) or \
+        "no bonus was scored"
+    return (
+        Hint("Who won the tricks", f"{winners}."),
+        Hint("What scored", f"Events: {events_text}"),
+        _solution_hint(puzzle),
+    )
+
+
+_LADDERS = {
+    "play": _ladder_play,
+    "placement": _ladder_play,
+    "winner": _ladder_winner,
+    "legal": _ladder_legal,
+    "points": _ladder_points,
+}
