@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .cards import TOQU, WORMS, Card
 from .errors import IllegalPlay
 from .play import Play
-from .rules import Rules
+from .rules import SEATS_BY_PLAYERS, Rules
 from .scoring import (
     Award,
     hand_is_decided,
@@ -29,6 +29,11 @@ from .values import evolve
 
 if TYPE_CHECKING:
     from .legality import LegalPlay
+
+
+SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
+                              for index, seat in enumerate(seats)}
+"""Where each seat's hand sits in ``HandState.hands`` (the seats' playing order)."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +125,8 @@ class HandState:
     # -- reading ------------------------------------------------------------------------
 
     def hand_of(self, seat: str) -> tuple[Card, ...]:
-        for owner, cards in self.hands:
-            if owner == seat:
-                return cards
-        raise KeyError(seat)  # seats are validated on the way in; this is a programming error
+        """The cards ``seat`` holds (seats are validated on the way in)."""
+        return self.hands[SEAT_INDEX[seat]][1]
 
     @property
     def score_map(self) -> dict[str, int]:

@@ -181,10 +181,12 @@ def _restrictions(state: HandState, play: Play, step: Step) -> list[IllegalPlay]
     """The rules about Worms and Toqu this (well-formed) play breaks."""
     if state.specials_off:
         return []
-    rules = state.rules
-    trick = state.trick
     seat = play.seat
     hand = state.hand_of(seat)
+    if TOQU not in hand and WORMS not in play.cards:
+        return []  # every rule below concerns Toqu in hand or Worms in the play
+    rules = state.rules
+    trick = state.trick
     refusals: list[IllegalPlay] = []
     worms = trick.worms_heading()
 
