@@ -39,36 +39,38 @@ class Mode(Enum):
 
 
 class Power(Enum):
-    """Why a card did or did not beat the card it was laid on; value = (beats, rule ids)."""
+    """Why a card did or did not beat the card it was laid on; value = (key, beats, rule ids).
 
-    HIGHER_CARD = (True, ("R2.1",))
-    SUIT_ORDER = (True, ("R2.1", "R1.3"))
-    LATER_MATADOR = (True, ("R6.1",))
-    THREE_NOT_LED = (True, ("R5.2",))
-    HIGHER_SEVEN = (True, ("R3.1", "R3.2"))
-    KC_ON_SEVEN = (True, ("R4.2",))
-    KS_ON_KC = (True, ("R4.3",))
-    KINGS_ON_SEVENS = (True, ("R4.5",))
-    SEVEN_AFTER_LED_THREE = (True, ("R3.4",))
-    LOWER_CARD = (False, ("R2.1",))
-    SUIT_ORDER_LOWER = (False, ("R2.1", "R1.3"))
-    SEVEN_HOLDS = (False, ("R3.1",))
-    UNLED_SEVEN = (False, ("R3.3",))
-    KS_NOT_ON_SEVEN = (False, ("R4.3",))
-    KC_HOLDS = (False, ("R3.6", "R4.3"))
-    KS_TOO_LATE = (False, ("R4.3",))
-    KS_HOLDS = (False, ("R4.3",))
-    THREE_HOLDS = (False, ("R5.2",))
-    THREE_POWERLESS = (False, ("R5.2",))
-    FORBIDDEN_ON_PARTNER = (False, ("F1", "R6.3"))
+    The key keeps every member distinct (Enum would merge members with equal values)."""
+
+    HIGHER_CARD = ("higher_card", True, ("R2.1",))
+    SUIT_ORDER = ("suit_order", True, ("R2.1", "R1.3"))
+    LATER_MATADOR = ("later_matador", True, ("R6.1",))
+    THREE_NOT_LED = ("three_not_led", True, ("R5.2",))
+    HIGHER_SEVEN = ("higher_seven", True, ("R3.1", "R3.2"))
+    KC_ON_SEVEN = ("kc_on_seven", True, ("R4.2",))
+    KS_ON_KC = ("ks_on_kc", True, ("R4.3",))
+    KINGS_ON_SEVENS = ("kings_on_sevens", True, ("R4.5",))
+    SEVEN_AFTER_LED_THREE = ("seven_after_led_three", True, ("R3.4",))
+    LOWER_CARD = ("lower_card", False, ("R2.1",))
+    SUIT_ORDER_LOWER = ("suit_order_lower", False, ("R2.1", "R1.3"))
+    SEVEN_HOLDS = ("seven_holds", False, ("R3.1",))
+    UNLED_SEVEN = ("unled_seven", False, ("R3.3",))
+    KS_NOT_ON_SEVEN = ("ks_not_on_seven", False, ("R4.3",))
+    KC_HOLDS = ("kc_holds", False, ("R3.6", "R4.3"))
+    KS_TOO_LATE = ("ks_too_late", False, ("R4.3",))
+    KS_HOLDS = ("ks_holds", False, ("R4.3",))
+    THREE_HOLDS = ("three_holds", False, ("R5.2",))
+    THREE_POWERLESS = ("three_powerless", False, ("R5.2",))
+    FORBIDDEN_ON_PARTNER = ("forbidden_on_partner", False, ("F1", "R6.3"))
 
     @property
     def beats(self) -> bool:
-        return bool(self.value[0])
+        return bool(self.value[1])
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
-        return tuple(self.value[1])
+        return tuple(self.value[2])
 
 
 @dataclass(frozen=True)
@@ -346,7 +348,7 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return Step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return Step(play, position, pairing.power.value[0], (pairing,), head)
+        return Step(play, position, pairing.power.beats, (pairing,), head)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     for order in permutations(range(len(head))):
