@@ -196,6 +196,12 @@ def _missing_worms_bonus(record: TrickRecord) -> list[Reason]:
 
 def _hand_end(record: TrickRecord, players: int) -> list[Reason]:
     reasons: list[Reason] = []
+    if record.swept_by is not None:
+        reasons.append(Reason(
+            f"Hand over: {record.swept_by} took every trick, and a sweep scores no trick "
+            "points (R13.1, R13.2)",
+            ("R13.1", "R13.2"),
+        ))
     for award in record.hand_points:
         extra = f" ({award.note})" if award.note else ""
         reasons.append(Reason(

@@ -51,6 +51,7 @@ class TrickRecord:
     overshoot: tuple[str, ...] = ()
     aavunga: tuple[str, ...] = ()
     final: bool = False
+    swept_by: str | None = None  # the side that took every trick of a played-out hand
 
     @property
     def leader(self) -> str:
@@ -251,6 +252,7 @@ class HandState:
             overshoot=settlement.overshoot,
             aavunga=self.announced,
             final=final,
+            swept_by=side_of(winner) if final and len(set(previous)) == 1 else None,
         )
         state = evolve(
             self,

@@ -45,3 +45,16 @@ def test_capture_sentence_names_the_rule_and_points() -> None:
                    ["N: KH", "E: JC", "S: 6H", "W: 9S"])
     assert "E's JC, played after N's KH, beats it (later matador wins, R6.1)" in said
     assert "Toqu captured N's Worms: EW +2 (P1)" in said
+
+
+def test_a_sweep_is_explained() -> None:
+    scenario = Scenario.from_json({
+        "variant": "english",
+        "previous": ["NS"] * 8,
+        "hands": {"N": ["9C"], "E": ["5D"], "S": ["6D"], "W": ["QD"]},
+        "leader": "N",
+        "plays": ["N: 9C", "E: 5D", "S: 6D", "W: QD"],
+    })
+    answer = referee_json(scenario)
+    assert answer["hand_points"] == {"NS": 0, "EW": 0}
+    assert any("a sweep scores no trick points" in line for line in answer["tricks"][-1]["reasons"])
