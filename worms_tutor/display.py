@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .svg import DEFAULT_WIDTH, card_svg
+
+if TYPE_CHECKING:
+    from .hand import HandState, TrickRecord
 
 FONT_STYLE = "font-family:sans-serif"
 ROW_STYLE = "display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end"
@@ -81,3 +85,39 @@ def labelled_rows_html(
             f'<span class="wt-row__label" style="{LABEL_STYLE}">{escape(label)}</span>{row}</div>'
         )
     return f'<div class="wt-rows">{"".join(lines)}</div>'
+
+
+def reasons_html(lines: Iterable[str]) -> str:
+    """The engine's reasons as a list a learner reads."""
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<ul class="wt-reasons" style="{FONT_STYLE}">{items}</ul>'
+
+
+def record_html(record: TrickRecord, players: int, *, width: float = 72) -> str:
+    """A finished trick: each seat's group in play order, the winning group marked, and why."""
+    from .explain import explain_record
+
+    trick = record.trick
+    winning = trick.steps[trick.head_step].play.cards if trick.steps else ()
+    marks = {card: "heads" for card in winning}
+    rows = [(step.seat, step.play.cards) for step in trick.steps]
+    reasons = [reason.text for reason in explain_record(record, players)]
+    return (
+        f'<div class="wt-trick-record">{labelled_rows_html(rows, width=width, highlights=marks)}'
+        f"{reasons_html(reasons)}</div>"
+    )
+
+
+def state_html(state: HandState, *, width: float = 72) -> str:
+    """A hand in progress: every seat's cards, the trick on the table, whose turn it is."""
+    rows = [(seat, cards) for seat, cards in state.hands]
+    table = [(f"{step.seat} played", step.play.cards) for step in state.trick.steps]
+    head = state.trick.head
+    marks = {table_card.card: "heads" for table_card in head}
+    turn = f"{state.to_move} to play" if state.to_move else "hand over"
+    score = ", ".join(f"{side} {points}" for side, points in state.score)
+    caption = f"{turn} · stock {len(state.stock)} · score {score} · rules {state.rules}"
+    return (
+        f'<div class="wt-state"><div style="{FONT_STYLE}">{escape(caption)}</div>'
+        f"{labelled_rows_html(rows + table, width=width, highlights=marks)}</div>"
+    )
