@@ -14,7 +14,7 @@ CAPTURE = {
 def test_a_finished_trick_shows_cards_winner_and_why() -> None:
     record = Scenario.from_json(CAPTURE).replay().records[0]
     html = record._repr_html_()
-    assert html.count('data-card="') == 4
+    assert html.count('<span class="wt-card') == 4
     assert 'wt-card wt-card--heads" data-card="JC"' in html
     assert "Toqu captured N&#x27;s Worms: EW +2 (P1)" in html
 
