@@ -421,6 +421,30 @@ def test_r15_5_danish_five_five_at_eight_eight_overshoots() -> None:
     assert result.final.score_map == {"NS": 7, "EW": 8}
 
 
+@pytest.mark.parametrize(("variant", "players"),
+                         [("english", 4), ("danish-club", 4), ("english", 3), ("english", 2)])
+def test_r15_random_matches_end_at_the_target(variant: str, players: int) -> None:
+    rules = Rules.preset(variant, {"S1": players, "V": 1})
+    for seed in range(2):
+        match = Match.new(rules, seed=seed)
+        rng = random.Random(seed)
+        while not match.over:
+            assert match.hand_number < 60, "the match should end"
+            match = match.play(rng.choice(match.hand.legal_plays()).play)
+        winner = match.winner
+        assert winner is not None
+        if rules.match_rules.overshoot:
+            assert match.score[winner] == rules.target  # exactly 9 (R15.2, R15.3)
+        else:
+            assert match.score[winner] >= rules.target
+        assert all(points < rules.target for side, points in match.score.items()
+                   if side != winner)
+        assert match.to_move is None
+        nil = all(points == 0 for side, points in match.score.items() if side != winner)
+        assert match.kam == (rules.match_rules.kam and nil)
+        assert match.finished or match.hand_number == 1
+
+
 # -- B17 three players, B18 two players --------------------------------------------------------
 
 
@@ -596,7 +620,8 @@ COVERAGE: dict[str, list[str]] = {
     "R15.1": [C + "test_r15_1_target", C + "test_r15_1_english_passing_the_target_wins",
               W + "test_d82_danish_eight_plus_one_wins_match"],
     "R15.2": [C + "test_r15_2_danish_overshoot_adds_the_excess_to_the_need"],
-    "R15.3": [W + "test_d83_danish_capture_to_nine_stops_at_once"],
+    "R15.3": [W + "test_d83_danish_capture_to_nine_stops_at_once",
+              C + "test_r15_random_matches_end_at_the_target"],
     "R15.4": [W + "test_d87_danish_nine_nil_is_a_kam", W + "test_d87_danish_nine_to_one_is_no_kam"],
     "R15.5": [C + "test_r15_5_danish_five_five_at_eight_eight_overshoots",
               W + "test_d84_danish_eight_eight_no_capture"],
