@@ -1,0 +1,405 @@
+"""TrickTable: the seats around a table, the cards of a trick in play order, step by step.
+
+Seats sit as at a real table: N top, E right, S bottom, W left (partners facing); with three
+players A left, B top, C right; with two, A bottom and B top. Play goes clockwise. The heading
+group is outlined; in a trick of several cards each, the answering cards lie on the card they
+attack, offset, as players lay them. Every step shows the engine's reason for it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+
+from worms_tutor.cards import Card
+from worms_tutor.display import card_html
+from worms_tutor.errors import WormsError
+from worms_tutor.explain import Reason, explain_record, explain_step
+from worms_tutor.hand import HandState, TrickRecord
+from worms_tutor.rules import SEATS_BY_PLAYERS
+from worms_tutor.scenario import Replay, Scenario
+from worms_tutor.search import Line
+from worms_tutor.seating import side_of
+from worms_tutor.trick import Trick
+
+log = logging.getLogger("worms_tutor.widgets")
+
+TRICK_CARD_WIDTH = 72
+HAND_CARD_WIDTH = 40
+STACK_OFFSET = (16, 26)  # x, y pixels between a card and the card laid on it
+
+GRID_PLACES: dict[int, dict[str, str]] = {
+    4: {"N": "1 / 2", "E": "2 / 3", "S": "3 / 2", "W": "2 / 1"},
+    3: {"A": "2 / 1", "B": "1 / 2", "C": "2 / 3"},
+    2: {"A": "3 / 2", "B": "1 / 2"},
+}
+"""Where each seat sits in the 3 × 3 table grid (row / column); the trick is in the middle."""
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+
+Hands = tuple[tuple[str, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One moment of the table: the trick as it lies, the hands, and why it got here."""
+
+    trick: Trick
+    players: int
+    caption: str
+    reasons: tuple[Reason, ...] = ()
+    hands: Hands = ()
+    illegal: str = ""
+
+
+# -- building frames from engine values ---------------------------------------------------
+
+
+def frames_from_replay(replay: Replay) -> tuple[Frame, ...]:
+    """The start position, then one frame per play (and the illegal play, if one stopped it)."""
+    players = replay.scenario.rules.players
+    states = replay.states
+    first = states[0]
+    frames = [Frame(first.trick, players, "Start: " + _to_move(first), (), first.hands)]
+    for index, (before, after) in enumerate(itertools.pairwise(states)):
+        play = replay.scenario.plays[index]
+        hands = _hands_after(before.hands, play.seat, play.cards)
+        if len(after.records) > len(before.records):
+            record = after.records[-1]
+            frames.append(_result_frame(record, players, hands, len(after.records)))
+        else:
+            step = after.trick.steps[-1]
+            reasons = explain_step(step, after.trick)
+            caption = f"Trick {len(after.records) + 1}, {ORDINALS[step.position]} play"
+            frames.append(Frame(after.trick, players, caption, reasons, hands))
+    if replay.illegal is not None:
+        illegal = replay.illegal
+        last = states[-1]
+        text = f"{illegal.seat} may not play that: {illegal.refusal.message} " \
+               f"({illegal.refusal.rule})"
+        frames.append(Frame(last.trick, players, "Illegal play", (), last.hands, text))
+    return tuple(frames)
+
+
+def frames_from_records(records: Sequence[TrickRecord], players: int) -> tuple[Frame, ...]:
+    """Every step of every trick, the trick's result on its last step."""
+    frames: list[Frame] = []
+    for number, record in enumerate(records, start=1):
+        full = record.trick
+        trick = Trick.start(full.rules, full.leader, full.specials_off)
+        for step in full.steps[:-1]:
+            trick = trick.with_step(step)
+            caption = f"Trick {number}, {ORDINALS[step.position]} play"
+            frames.append(Frame(trick, players, caption, explain_step(step, trick)))
+        frames.append(_result_frame(record, players, (), number))
+    return tuple(frames)
+
+
+def frames_from_trick(trick: Trick, players: int, hands: Hands = ()) -> tuple[Frame, ...]:
+    """A trick in progress (or complete), one frame per group played."""
+    partial = Trick.start(trick.rules, trick.leader, trick.specials_off)
+    frames = [Frame(partial, players, f"{trick.leader} to lead", (), hands)]
+    for step in trick.steps:
+        partial = partial.with_step(step)
+        caption = f"{ORDINALS[step.position]} play"
+        frames.append(Frame(partial, players, caption, explain_step(step, partial), hands))
+    return tuple(frames)
+
+
+def frames_from_line(line: Line) -> tuple[Frame, ...]:
+    """A predicted line of play (from ``worms_tutor.search``): its plays, step by step."""
+    scenario_like = _replay_of_line(line)
+    return frames_from_replay(scenario_like)[1:]
+
+
+def _replay_of_line(line: Line) -> Replay:
+    states = [line.start]
+    for play in line.plays:
+        states.append(states[-1].play(play))
+    scenario = Scenario(
+        rules=line.start.rules, hands=line.start.hands, leader=line.start.leader,
+        plays=line.plays,
+    )
+    return Replay(scenario, tuple(states))
+
+
+def _result_frame(record: TrickRecord, players: int, hands: Hands, number: int) -> Frame:
+    step = record.trick.steps[-1]
+    step_reasons = explain_step(step, record.trick)
+    before = {r for s in record.trick.steps for r in explain_step(s, record.trick)}
+    result = tuple(r for r in explain_record(record, players) if r not in before)
+    caption = f"Trick {number}: {record.winner} wins"
+    return Frame(record.trick, players, caption, (*step_reasons, *result), hands)
+
+
+def _hands_after(hands: Hands, seat: str, cards: Iterable[Card]) -> Hands:
+    gone = set(cards)
+    return tuple((s, tuple(c for c in held if not (s == seat and c in gone))) for s, held in hands)
+
+
+def _to_move(state: HandState) -> str:
+    seat = state.to_move
+    return f"{seat} to play" if seat else "the hand is over"
+
+
+# -- drawing -------------------------------------------------------------------------------
+
+
+def table_html(
+    frame: Frame,
+    *,
+    show_hands: str = "hidden",
+    omit_hand: str | None = None,
+    card_width: int = TRICK_CARD_WIDTH,
+) -> str:
+    """The table at one frame as HTML; ``show_hands`` is ``open``, ``hidden`` or ``none``."""
+    trick = frame.trick
+    players = frame.players
+    seats = SEATS_BY_PLAYERS[players]
+    multi = trick.size > 1
+    heading = trick.head_seat if trick.steps else None
+    order = {step.seat: step.position for step in trick.steps}
+    groups = {step.seat: step.play.cards for step in trick.steps}
+    hands = dict(frame.hands)
+    cells = []
+    for seat in seats:
+        classes = ["wt-seat", f"wt-seat-{seat}"]
+        if seat == heading:
+            classes.append("wt-heading")
+        label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if players == 4 else seat
+        status = ""
+        if seat in order:
+            status = f"{ORDINALS[order[seat]]}" + (" · heads" if seat == heading else "")
+        parts = [
+            f'<div class="wt-seat__label" style="font-weight:bold">{escape(label)}'
+            f'<span class="wt-seat__status" style="font-weight:normal;margin-left:6px">'
+            f"{escape(status)}</span></div>"
+        ]
+        if seat in groups and not multi:
+            parts.append(_group_html(groups[seat], seat == heading, card_width))
+        if show_hands != "none" and seat in hands and seat != omit_hand:
+            parts.append(_hand_html(hands[seat], show_hands == "open"))
+        style = (f"grid-area:{GRID_PLACES[players][seat]};display:flex;flex-direction:column;"
+                 "align-items:center;gap:4px;padding:6px;border-radius:10px;min-width:90px;"
+                 + ("background:#fff3cd;box-shadow:0 0 0 3px #e6a100;" if seat == heading
+                    else ""))
+        cells.append(f'<div class="{" ".join(classes)}" style="{style}" '
+                     f'aria-label="{escape(_seat_name(seat, status))}">{"".join(parts)}</div>')
+    centre = _stacks_html(trick, card_width) if multi else _centre_caption(trick)
+    cells.append(f'<div class="wt-table__centre" style="grid-area:2 / 2;display:flex;'
+                 f'justify-content:center;align-items:center;min-height:60px">{centre}</div>')
+    return (
+        f'<div class="wt-table wt-table--{players}p" role="group" aria-label="Card table" '
+        'style="display:grid;grid-template-columns:1fr auto 1fr;grid-template-rows:auto auto auto;'
+        "gap:8px;align-items:center;justify-items:center;background:#e6f2ea;border:2px solid "
+        '#2e6b45;border-radius:16px;padding:10px;font-family:Helvetica,Arial,sans-serif;'
+        f'color:#111">{"".join(cells)}</div>'
+    )
+
+
+def _seat_name(seat: str, status: str) -> str:
+    return f"Seat {seat}" + (f", played {status}" if status else "")
+
+
+def _group_html(cards: Sequence[Card], heads: bool, width: int) -> str:
+    items = "".join(card_html(card, width=width, highlight="heads" if heads else None)
+                    for card in cards)
+    return f'<div class="wt-seat__play" style="display:flex;gap:4px">{items}</div>'
+
+
+def _hand_html(cards: Sequence[Card], open_: bool) -> str:
+    if not cards:
+        return '<div class="wt-seat__hand" style="font-size:12px">(no cards)</div>'
+    items = "".join(card_html(card, width=HAND_CARD_WIDTH, face_down=not open_) for card in cards)
+    label = "open hand" if open_ else f"{len(cards)} cards"
+    return (f'<div class="wt-seat__hand" title="{label}" style="display:flex;gap:2px;'
+            f'opacity:0.95">{items}</div>')
+
+
+def _centre_caption(trick: Trick) -> str:
+    if not trick.steps:
+        return f'<span class="wt-table__caption">{escape(trick.leader)} to lead</span>'
+    return f'<span class="wt-table__caption">{len(trick.steps)} of {trick.groups} played</span>'
+
+
+def _stacks_html(trick: Trick, width: int) -> str:
+    """Each led card starts a pile; each later card lies on the card it attacked."""
+    lead = trick.steps[0]
+    piles: list[list[tuple[Card, str, int]]] = [[(card, lead.seat, 0)] for card in lead.play.cards]
+    where = {(card, lead.seat): index for index, card in enumerate(lead.play.cards)}
+    for step in trick.steps[1:]:
+        free = list(range(len(piles)))
+        for index, card in enumerate(step.play.cards):
+            pairing = next((p for p in step.pairings if p.card == card), None)
+            target = where.get((pairing.target.card, pairing.target.seat)) if pairing else None
+            number = target if target is not None else free[index % len(free)]
+            piles[number].append((card, step.seat, step.position))
+            where[(card, step.seat)] = number
+    head = {(tc.card, tc.seat) for tc in trick.head}
+    dx, dy = STACK_OFFSET
+    height = int(width * 1.4) + dy * (len(trick.steps) - 1) + 18
+    out = []
+    for pile in piles:
+        layers = []
+        for depth, (card, seat, position) in enumerate(pile):
+            heads = (card, seat) in head
+            layers.append(
+                f'<div class="wt-stack__card{" wt-heading" if heads else ""}" '
+                f'data-seat="{seat}" style="position:absolute;left:{depth * dx}px;'
+                f'top:{depth * dy}px;z-index:{depth + 1}">'
+                f'<span class="wt-stack__tag" style="position:absolute;right:-6px;top:-8px;'
+                f"z-index:{depth + 20};background:#111;color:#fff;border-radius:8px;"
+                f'font-size:11px;padding:0 4px">{seat} {ORDINALS[position]}</span>'
+                f'{card_html(card, width=width, highlight="heads" if heads else None)}</div>'
+            )
+        span = width + dx * (len(pile) - 1) + 8
+        out.append(f'<div class="wt-stack" style="position:relative;width:{span}px;'
+                   f'height:{height}px">{"".join(layers)}</div>')
+    return f'<div class="wt-stacks" style="display:flex;gap:14px">{"".join(out)}</div>'
+
+
+def reasons_html(reasons: Sequence[Reason], illegal: str = "") -> str:
+    """The engine's reasons as a list (``wt-step-reason``), an illegal play first."""
+    items = []
+    if illegal:
+        items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
+                     f"{escape(illegal, quote=False)}</li>")
+    items.extend(f'<li data-rules="{escape(" ".join(r.rules))}">{escape(r.text, quote=False)}</li>'
+                 for r in reasons)
+    if not items:
+        return ('<div class="wt-step-reason" role="status" aria-live="polite">'
+                "Nothing played yet.</div>")
+    return (f'<div class="wt-step-reason" role="status" aria-live="polite">'
+            f'<ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>')
+
+
+# -- the widget ----------------------------------------------------------------------------
+
+
+class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
+    """A table you step through with First / Back / Next / Last buttons (keyboard operable)."""
+
+    def __init__(
+        self,
+        frames: Sequence[Frame],
+        *,
+        start: int | None = None,
+        show_hands: str = "hidden",
+        omit_hand: str | None = None,
+        card_width: int = TRICK_CARD_WIDTH,
+        **kwargs: Any,
+    ) -> None:
+        if not frames:
+            raise WormsError("a table needs at least one moment to show")
+        if show_hands not in ("open", "hidden", "none"):
+            raise WormsError(f"show_hands is open, hidden or none, not {show_hands!r}")
+        self.frames = tuple(frames)
+        self.show_hands = show_hands
+        self.omit_hand = omit_hand
+        self.card_width = card_width
+        self.index = len(self.frames) - 1 if start is None else start
+        self.board = ipywidgets.HTML()
+        self.board.add_class("wt-table-board")
+        self.caption = ipywidgets.HTML()
+        self.caption.add_class("wt-step-caption")
+        self.reason = ipywidgets.HTML()
+        self.reason.add_class("wt-step-reason-box")
+        self.buttons = {
+            name: ipywidgets.Button(description=name, tooltip=tip,
+                                    layout=ipywidgets.Layout(width="auto"))
+            for name, tip in (("First", "Back to the start"), ("Back", "One step back"),
+                              ("Next", "One step forward"), ("Last", "To the last step"))
+        }
+        for name, button in self.buttons.items():
+            button.add_class(f"wt-step-{name.lower()}")
+            button.on_click(self._mover(name))
+        controls = ipywidgets.HBox([*self.buttons.values(), self.caption])
+        controls.add_class("wt-step-controls")
+        children = [self.board]
+        if len(self.frames) > 1:
+            children.append(controls)
+        children.append(self.reason)
+        super().__init__(children=children, **kwargs)
+        self.add_class("wt-trick-table")
+        self.show(self.index)
+
+    # -- constructors --------------------------------------------------------------------
+
+    @classmethod
+    def from_replay(cls, replay: Replay, **kwargs: Any) -> TrickTable:
+        """Every play of a replayed scenario; opens on the last step."""
+        return cls(frames_from_replay(replay), **kwargs)
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any) -> TrickTable:
+        """A scenario (or its JSON object, design.md §2) replayed on the table."""
+        if not isinstance(scenario, Scenario):
+            scenario = Scenario.from_json(scenario)
+        return cls.from_replay(scenario.replay(), **kwargs)
+
+    @classmethod
+    def from_records(cls, records: Sequence[TrickRecord], players: int = 4,
+                     **kwargs: Any) -> TrickTable:
+        """Completed tricks (a whole hand: ``state.records``), step by step."""
+        return cls(frames_from_records(records, players), **kwargs)
+
+    @classmethod
+    def from_state(cls, state: HandState, **kwargs: Any) -> TrickTable:
+        """The trick on the table of a hand in progress, with the hands around it."""
+        return cls(frames_from_trick(state.trick, state.rules.players, state.hands), **kwargs)
+
+    @classmethod
+    def from_line(cls, line: Line, **kwargs: Any) -> TrickTable:
+        """A line of play predicted by ``worms_tutor.search``."""
+        return cls(frames_from_line(line), **kwargs)
+
+    # -- stepping ------------------------------------------------------------------------
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[self.index]
+
+    def show(self, index: int) -> None:
+        """Show step ``index`` (clamped to the steps there are)."""
+        self.index = max(0, min(index, len(self.frames) - 1))
+        frame = self.frame
+        self.board.value = table_html(frame, show_hands=self.show_hands,
+                                      omit_hand=self.omit_hand, card_width=self.card_width)
+        self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
+                              f"Step {self.index + 1} of {len(self.frames)}: "
+                              f"{escape(frame.caption)}</span>")
+        self.reason.value = reasons_html(frame.reasons, frame.illegal)
+        self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
+        last = self.index == len(self.frames) - 1
+        self.buttons["Next"].disabled = self.buttons["Last"].disabled = last
+
+    def step(self, delta: int) -> None:
+        self.show(self.index + delta)
+
+    def reveal(self, open_: bool = True) -> None:
+        """Show every hand face up (presenter mode's "reveal all hands"), or hide them again."""
+        self.show_hands = "open" if open_ else "hidden"
+        self.show(self.index)
+
+    def _mover(self, name: str) -> Any:
+        def move(_button: Any) -> None:
+            try:
+                if name == "First":
+                    self.show(0)
+                elif name == "Last":
+                    self.show(len(self.frames) - 1)
+                else:
+                    self.step(-1 if name == "Back" else 1)
+            except Exception as error:  # a dead table is worse than a message
+                log.exception("TrickTable step failed")
+                self.reason.value = (f'<div class="wt-error">This step could not be shown '
+                                     f"({escape(str(error))}).</div>")
+
+        return move
