@@ -64,7 +64,8 @@ def test_notebook_runs_on_the_default_kernel(path: Path) -> None:
 
 
 def test_series_has_a_start_page() -> None:
-    _needs_series()
+    if not any(CHAPTER.match(p.name) for p in SERIES):
+        pytest.skip("no numbered chapters (NN-title.ipynb) in notebooks/ yet")
     assert (NOTEBOOKS / "00-start-here.ipynb").is_file(), "notebooks/00-start-here.ipynb missing"
 
 
