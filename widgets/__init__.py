@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .card import CardView
 from .hand import HandPicker
-from .ladder import RankLadder, RankLadderView
 from .presenter import PresenterMode
 from .progress import ProgressStore
 from .progress_code import ProgressCodeError
@@ -23,3 +22,12 @@ __all__ = [
     "RankLadder",
     "RankLadderView",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The ladder needs matplotlib (seconds to import): load it only on a page that draws it.
+    if name in ("RankLadder", "RankLadderView"):
+        from . import ladder
+
+        return getattr(ladder, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,152 @@
+"""The tutorial series holds together: contents and links, the lesson skeleton, the puzzles.
+
+Every chapter ``notebooks/NN-title.ipynb`` opens with three goals (``lesson.goals``), ends with
+the generated previous/next links, and shows all of its puzzles
+(``widgets/puzzles/NN-<name>.json``): at least six, of at least three answer kinds, each one
+loading and each stored answer confirmed by the engine.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from worms_tutor.puzzle import load_puzzle_file
+from worms_tutor.widgets import lesson
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+_spec = importlib.util.spec_from_file_location("worms_series_tool", REPO / "tools" / "series.py")
+assert _spec and _spec.loader
+series = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = series  # dataclasses look their module up there
+_spec.loader.exec_module(series)
+
+CHAPTERS = series.chapters(NOTEBOOKS)
+MIN_PUZZLES = 6
+MIN_KINDS = 3
+
+
+def _params() -> list[Any]:
+    if not CHAPTERS:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="no chapters yet"))]
+    return [pytest.param(chapter, id=chapter.file) for chapter in CHAPTERS]
+
+
+def _cells(chapter: series.Chapter) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(
+        (NOTEBOOKS / chapter.file).read_text(encoding="utf-8"))["cells"]
+    return cells
+
+
+def _calls(code: str, name: str) -> list[ast.Call]:
+    """Calls of ``lesson.<name>(...)`` in a code cell."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return []
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute) and node.func.attr == name
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"]
+
+
+def _literal_args(call: ast.Call) -> list[Any]:
+    args: list[Any] = []
+    for arg in call.args:
+        value = ast.literal_eval(arg)
+        args.extend(value if isinstance(value, (list, tuple)) else [value])
+    return args
+
+
+def test_contents_and_links_are_up_to_date() -> None:
+    if not CHAPTERS:
+        pytest.skip("no chapters yet")
+    assert series.main(["--check"]) == 0, "run: python tools/series.py"
+
+
+def test_start_page_lists_every_chapter() -> None:
+    if not CHAPTERS:
+        pytest.skip("no chapters yet")
+    start = "".join("".join(c["source"]) for c in _cells(CHAPTERS[0]))
+    assert CHAPTERS[0].file == series.START
+    for chapter in CHAPTERS[1:]:
+        assert f"]({chapter.file})" in start, f"{chapter.file} missing from the contents"
+
+
+@pytest.mark.parametrize("chapter", _params())
+def test_chapter_opens_with_three_goals(chapter: series.Chapter) -> None:
+    cells = _cells(chapter)
+    first_md = next(c for c in cells if c["cell_type"] == "markdown")
+    assert "".join(first_md["source"]).startswith("# "), "the page starts with its title"
+    first_code = next(c for c in cells if c["cell_type"] == "code")
+    calls = _calls("".join(first_code["source"]), "goals")
+    assert calls, f"{chapter.file}: the first code cell calls lesson.goals(...)"
+    assert len(_literal_args(calls[0])) == 3, "three goals"
+    assert cells.index(first_code) <= 2, "the goals come straight after the title"
+
+
+@pytest.mark.parametrize("chapter", _params())
+def test_chapter_ends_with_recap_and_links(chapter: series.Chapter) -> None:
+    cells = _cells(chapter)
+    last = cells[-1]
+    assert last["cell_type"] == "markdown"
+    assert "".join(last["source"]).startswith(series.NAV_MARK)
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert _calls("".join(code[-1]["source"]), "recap"), \
+        f"{chapter.file}: the last code cell calls lesson.recap(...)"
+
+
+@pytest.mark.parametrize("chapter", _params())
+def test_cells_stay_thin(chapter: series.Chapter) -> None:
+    for index, cell in enumerate(_cells(chapter)):
+        if cell["cell_type"] != "code":
+            continue
+        statements = ast.parse("".join(cell["source"])).body
+        assert len(statements) <= 2, f"{chapter.file} cell {index}: {len(statements)} statements"
+
+
+@pytest.mark.parametrize("chapter", _params())
+def test_chapter_puzzles_load_and_the_engine_confirms_them(chapter: series.Chapter) -> None:
+    files = lesson.puzzle_files(chapter.number)
+    assert len(files) >= MIN_PUZZLES, f"{chapter.file}: {len(files)} puzzles, need {MIN_PUZZLES}"
+    kinds = set()
+    for path in files:
+        puzzle = load_puzzle_file(path)  # validates; checks `expected` against the engine
+        assert puzzle.id == path.stem, f"{path.name}: id must be the file name"
+        assert puzzle.chapter == int(chapter.number), f"{path.name}: chapter field"
+        assert puzzle.expected, f"{path.name}: store the answer in `expected`"
+        for answer in puzzle.expected:
+            assert puzzle.check(answer).correct, f"{path.name}: {answer} is not correct"
+        kinds.add(puzzle.kind)
+    assert len(kinds) >= MIN_KINDS, f"{chapter.file}: answer kinds {sorted(kinds)}"
+
+
+@pytest.mark.parametrize("chapter", _params())
+def test_chapter_shows_all_its_puzzles(chapter: series.Chapter) -> None:
+    ids = {path.stem for path in lesson.puzzle_files(chapter.number)}
+    shown: set[str] = set()
+    for cell in _cells(chapter):
+        if cell["cell_type"] != "code":
+            continue
+        code = "".join(cell["source"])
+        for call in _calls(code, "puzzle"):
+            shown.update(_literal_args(call))
+        for call in _calls(code, "puzzles"):
+            for number in _literal_args(call):
+                shown.update(p.stem for p in lesson.puzzle_files(number))
+    assert ids <= shown, f"{chapter.file}: puzzles not shown: {sorted(ids - shown)}"
+    assert shown <= ids | {p.stem for p in lesson.puzzle_files()}, "unknown puzzle shown"
+
+
+def test_puzzle_files_belong_to_a_chapter() -> None:
+    numbers = {chapter.number for chapter in CHAPTERS}
+    for path in lesson.puzzle_files():
+        number = re.match(r"\d\d", path.name)
+        assert number and number[0] in numbers, f"{path.name}: no chapter {path.name[:2]}"

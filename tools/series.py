@@ -1,0 +1,160 @@
+"""Generate the series' table of contents and the previous/next links, so they never rot.
+
+    python tools/series.py          rewrite them in notebooks/*.ipynb
+    python tools/series.py --check  exit 1 (and say where) if any is missing or stale
+
+The chapters are the notebooks named ``NN-title.ipynb``; a chapter's title is the first
+``# `` heading of the notebook. Two kinds of markdown cells are generated:
+
+- on ``00-start-here.ipynb``, the cell that starts with ``<!-- series:toc -->``: one line
+  per chapter, linked (the author places this cell; ``--check`` fails without it);
+- at the end of every chapter, the cell that starts with ``<!-- series:nav -->``: links to
+  the previous chapter, the contents and the next chapter (appended when missing).
+
+Run it after adding, renaming or retitling a chapter. Only those cells are touched; the
+rest of each notebook is written back as it was (nbformat's one-space JSON indent).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+START = "00-start-here.ipynb"
+CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+TOC_MARK = "<!-- series:toc -->"
+NAV_MARK = "<!-- series:nav -->"
+
+
+@dataclass(frozen=True)
+class Chapter:
+    number: str
+    title: str
+    file: str
+
+
+def read(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write(path: Path, notebook: dict[str, Any]) -> None:
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def source(cell: dict[str, Any]) -> str:
+    text = cell.get("source", "")
+    return text if isinstance(text, str) else "".join(text)
+
+
+def as_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
+
+
+def title_of(notebook: dict[str, Any], fallback: str) -> str:
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in source(cell).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return fallback
+
+
+def chapters(folder: Path = NOTEBOOKS) -> list[Chapter]:
+    found = []
+    for path in sorted(folder.glob("*.ipynb")):
+        match = CHAPTER_FILE.match(path.name)
+        if match:
+            found.append(Chapter(match[1], title_of(read(path), path.stem), path.name))
+    return found
+
+
+def toc_text(listed: list[Chapter]) -> str:
+    lines = [TOC_MARK, "## Contents", ""]
+    for chapter in listed:
+        if chapter.file == START:
+            continue
+        lines.append(f"{int(chapter.number)}. [{chapter.title}]({chapter.file})")
+    return "\n".join(lines)
+
+
+def nav_text(listed: list[Chapter], index: int) -> str:
+    parts = []
+    if index > 0:
+        before = listed[index - 1]
+        parts.append(f"← Previous: [{before.title}]({before.file})")
+    if listed[index].file != START:
+        parts.append(f"[Contents]({START})")
+    if index + 1 < len(listed):
+        after = listed[index + 1]
+        parts.append(f"Next: [{after.title}]({after.file}) →")
+    return "\n".join([NAV_MARK, "---", "", " · ".join(parts)])
+
+
+def markdown_cell(text: str, cell_id: str) -> dict[str, Any]:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": as_lines(text)}
+
+
+def expected(folder: Path = NOTEBOOKS) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Each chapter's notebook with the generated cells up to date, and the problems that
+    cannot be fixed by writing (a start page without a contents cell)."""
+    listed = chapters(folder)
+    result: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
+    for index, chapter in enumerate(listed):
+        notebook = read(folder / chapter.file)
+        cells = notebook["cells"]
+        if chapter.file == START:
+            tocs = [c for c in cells if c["cell_type"] == "markdown"
+                    and source(c).startswith(TOC_MARK)]
+            if not tocs:
+                problems.append(f"{START}: no markdown cell starting with {TOC_MARK}")
+            for cell in tocs:
+                cell["source"] = as_lines(toc_text(listed))
+        navs = [c for c in cells if c["cell_type"] == "markdown" and source(c).startswith(NAV_MARK)]
+        cells[:] = [c for c in cells if not (c["cell_type"] == "markdown"
+                                             and source(c).startswith(NAV_MARK))]
+        cells.append(markdown_cell(nav_text(listed, index), "series-nav"))
+        if len(navs) > 1:
+            problems.append(f"{chapter.file}: {len(navs)} navigation cells; keep one")
+        result[chapter.file] = notebook
+    return result, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true",
+                        help="only check; exit 1 if a contents or navigation cell is stale")
+    parser.add_argument("--folder", type=Path, default=NOTEBOOKS, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    wanted, problems = expected(args.folder)
+    if not wanted:
+        print(f"no chapters (NN-title.ipynb) in {args.folder}", file=sys.stderr)
+        return 1
+    stale = [name for name, notebook in wanted.items()
+             if read(args.folder / name) != notebook]
+    if args.check:
+        for name in stale:
+            problems.append(f"{name}: contents or previous/next links are stale "
+                            "(run python tools/series.py)")
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if problems else 0
+    for name in stale:
+        write(args.folder / name, wanted[name])
+        print(f"updated {name}")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,509 @@
+"""Lesson helpers: what one cell of a tutorial chapter calls, in a line or two.
+
+A chapter of the series (``notebooks/NN-title.ipynb``) follows one skeleton::
+
+    # Title                                   (markdown: the first heading is the title)
+    from worms_tutor.widgets import lesson
+    lesson.goals("...", "...", "...")          (three goals, first code cell)
+    ... markdown, lesson.cards("JC KH"), lesson.trick("N: 7H E: 7C S: 8S W: 5D") ...
+    lesson.compare("N: 3D E: 7D S: AC W: 8S")  (the same plays under two rulebooks)
+    lesson.puzzle("03-higher-seven")           (one puzzle; or lesson.puzzles("03"))
+    lesson.recap("...", "...")
+    <!-- series:nav -->                        (markdown written by tools/series.py)
+
+Every verdict and every "why" shown here comes from the engine (``worms_tutor``): a worked
+trick is replayed by ``Scenario.replay`` and explained by ``explain``; puzzles are checked by
+``Puzzle.check``. Nothing in this module knows a rule.
+
+Puzzles of chapter NN live in ``widgets/puzzles/NN-<name>.json``, one puzzle per file, the
+puzzle's ``id`` equal to the file name without ``.json``. All puzzles of a page share one
+``ProgressStore`` (``lesson.store()``), which keeps solved ids in the learner's browser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from worms_tutor.cards import Card, parse_cards
+from worms_tutor.display import cards_html
+from worms_tutor.errors import WormsError
+from worms_tutor.explain import explain_record, explain_step
+from worms_tutor.rules import SEATS_BY_PLAYERS
+from worms_tutor.scenario import Scenario
+from worms_tutor.seating import sides
+
+PUZZLES = Path(__file__).with_name("puzzles")
+"""The puzzle folder; the series' files are ``NN-<name>.json``."""
+
+PUZZLE_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.json$")
+CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+
+RULEBOOKS: dict[str, str] = {
+    "english": "English rules",
+    "danish-club": "Danish club rules",
+    "ru-literal": "Russian page, read literally",
+}
+"""How the pages name each preset."""
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+
+FONT = "font-family:Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif"
+CARD_WIDTH = 84
+
+# Cards nobody needs to think about, used to fill the hands of a worked trick so that it is
+# not the last trick of a hand and no seat plays its last card (rules.md §D default context).
+_PLAIN = parse_cards(
+    "5D 6D QD 5H 6H QH 8D 8H QS 5S 6S QC 8C 5C 6C JD JH JS AD AH AS AC 9D 9H 9S 9C"
+)
+
+
+class Fragment:
+    """A piece of HTML a cell shows as its output (no widget, so it costs nothing to load)."""
+
+    def __init__(self, html: str) -> None:
+        self.html = html
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return re.sub(r"<[^>]+>", " ", self.html)
+
+
+def _box(kind: str, title: str, body: str, colour: str) -> Fragment:
+    return Fragment(
+        f'<div class="wt-lesson wt-lesson--{kind}" role="note" aria-label="{escape(title)}" '
+        f'style="{FONT};border-left:6px solid {colour};background:#f7f7f7;color:#111;'
+        f'padding:10px 16px;margin:10px 0;border-radius:4px;font-size:16px;line-height:1.45">'
+        f'<div style="font-weight:bold;font-size:17px;margin-bottom:4px">{escape(title)}</div>'
+        f"{body}</div>"
+    )
+
+
+def _items(items: Sequence[str] | tuple[Sequence[str], ...]) -> list[str]:
+    if len(items) == 1 and not isinstance(items[0], str):
+        return [str(item) for item in items[0]]
+    return [str(item) for item in items]
+
+
+def _inline(text: str) -> str:
+    """Escape text, keeping **bold** and *italic* as a page author writes them."""
+    html = escape(text)
+    html = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html)
+    return re.sub(r"\*(.+?)\*", r"<i>\1</i>", html)
+
+
+# -- the frame of a chapter -------------------------------------------------------------------
+
+
+def goals(*items: str | Sequence[str]) -> Fragment:
+    """The three goals a chapter opens with."""
+    texts = _items(items)  # type: ignore[arg-type]
+    if len(texts) != 3:
+        raise WormsError(f"a chapter opens with three goals, not {len(texts)}")
+    body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
+    return _box("goals", "In this chapter you will learn to", f"<ol style='margin:0'>{body}</ol>",
+                "#0b3d91")
+
+
+def recap(*items: str | Sequence[str]) -> Fragment:
+    """The short list a chapter ends with."""
+    texts = _items(items)  # type: ignore[arg-type]
+    body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
+    return _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
+
+
+def choice(text: str, question: str = "") -> Fragment:
+    """Mark a rule that rests on our own choice (rules.md §E), not on a source."""
+    where = f" (rules research §E {escape(question)})" if question else ""
+    return _box("choice", "Our choice" + where, f"<div>{_inline(text)}</div>", "#7b1fa2")
+
+
+def rulebooks(text: str) -> Fragment:
+    """A box for where the two rulebooks part ways."""
+    return _box("rulebooks", "The two rulebooks", f"<div>{_inline(text)}</div>", "#e6a100")
+
+
+def cards(codes: str | Iterable[str | Card], caption: str | None = None,
+          width: float = CARD_WIDTH) -> Fragment:
+    """A row of card pictures, e.g. ``lesson.cards("JC KH 8S")``."""
+    chosen = parse_cards(codes) if isinstance(codes, str) else tuple(
+        card if isinstance(card, Card) else Card.parse(card) for card in codes)
+    row = cards_html(chosen, width=width)
+    head = (f'<div style="{FONT};font-weight:bold;margin-bottom:4px">{escape(caption)}</div>'
+            if caption else "")
+    names = ", ".join(card.name for card in chosen)
+    return Fragment(f'<div class="wt-lesson-cards" aria-label="{escape(names)}" '
+                    f'style="margin:8px 0">{head}{row}</div>')
+
+
+# -- worked tricks ----------------------------------------------------------------------------
+
+
+_SEAT_PREFIX = re.compile(r"\s*(?=\b[NESWABC]\s*:)")
+
+
+def split_plays(plays: str | Sequence[str]) -> list[str]:
+    """``"N: 9D 9H E: KH>9D 9C>9H"`` or a list of ``"SEAT: CARDS"`` → one string per play."""
+    if isinstance(plays, str):
+        parts = [part.strip() for part in _SEAT_PREFIX.split(plays) if part.strip()]
+    else:
+        parts = [str(part).strip() for part in plays]
+    if not parts or any(":" not in part for part in parts):
+        raise WormsError(f"plays look like 'N: 7H E: 7C', not {plays!r}")
+    return parts
+
+
+def scenario_for(
+    plays: str | Sequence[str],
+    variant: str = "english",
+    *,
+    rules: Mapping[str, Any] | None = None,
+    hands: Mapping[str, str | Sequence[str]] | None = None,
+    last: bool = False,
+    **context: Any,
+) -> Scenario:
+    """The scenario behind a worked trick; hands not given hold the cards they play, plus
+    plain cards so that nobody plays a last card (unless ``last``)."""
+    texts = split_plays(plays)
+    seats_seen = [text.partition(":")[0].strip().upper() for text in texts]
+    players = next(n for n, seats in sorted(SEATS_BY_PLAYERS.items())
+                   if set(seats_seen) <= set(seats) and (n != 2 or "C" not in seats_seen))
+    seats = SEATS_BY_PLAYERS[4 if set(seats_seen) <= set("NESW") else players]
+    played_cards: dict[str, list[str]] = {seat: [] for seat in seats}
+    for text in texts:
+        seat, _, rest = text.partition(":")
+        for token in rest.replace(",", " ").split():
+            played_cards[seat.strip().upper()].append(token.partition(">")[0])
+    given = {seat.upper(): (value.split() if isinstance(value, str) else list(value))
+             for seat, value in (hands or {}).items()}
+    full: dict[str, list[str]] = {}
+    for seat in seats:
+        full[seat] = given.get(seat, played_cards[seat])
+    used = {Card.parse(code) for cards_ in full.values() for code in cards_}
+    used |= {Card.parse(code) for code in context.get("played", [])}
+    spare = [card for card in _PLAIN if card not in used]
+    if not last:
+        for seat in seats:
+            while seat not in given and len(full[seat]) < 4 and spare:
+                full[seat].append(str(spare.pop()))
+        context.setdefault("stock", [str(card) for card in spare[: 2 * len(seats)]])
+    data: dict[str, Any] = {"variant": variant, "hands": full, "leader": seats_seen[0],
+                            "plays": texts, **context}
+    if rules:
+        data["rules"] = dict(rules)
+    return Scenario.from_json(data)
+
+
+@dataclass(frozen=True)
+class WorkedTrick:
+    """A replayed trick (or a few) with the engine's reasons, shown as cards on a table."""
+
+    scenario: Scenario
+    caption: str = ""
+
+    @property
+    def replay(self) -> Any:
+        return self.scenario.replay()
+
+    def reasons(self) -> list[str]:
+        """Every reason the engine gives, in order (also what a screen reader gets)."""
+        replay = self.replay
+        players = self.scenario.rules.players
+        texts = [reason.text for record in replay.records
+                 for reason in explain_record(record, players)]
+        trick = replay.final.trick
+        texts += [reason.text for step in trick.steps for reason in explain_step(step, trick)]
+        if replay.illegal is not None:
+            refusal = replay.illegal.refusal
+            texts.append(f"{replay.scenario.plays[replay.illegal.index]} is not allowed: "
+                         f"{refusal.message.rstrip('.')} ({refusal.rule})")
+        return texts
+
+    def _repr_html_(self) -> str:
+        return trick_html(self)
+
+    def __str__(self) -> str:
+        return "\n".join(self.reasons())
+
+
+def _step_html(step: Any, won: bool, illegal: bool = False) -> str:
+    play = step.play if not illegal else step
+    seat = play.seat
+    on = {}
+    if not illegal and step.took_over and len(step.pairings) > 1:
+        on = {pairing.card: pairing.target.card for pairing in step.pairings}
+    marks = {card: "heads" for card in play.cards} if won else {}
+    if illegal:
+        marks = {card: "illegal" for card in play.cards}
+    row = cards_html(play.cards, width=CARD_WIDTH, highlights=marks)
+    placed = ""
+    if on:
+        placed = "<br>".join(f"{card.symbol_code} on {on[card].symbol_code}" for card in play.cards)
+        placed = f'<div style="font-size:13px;color:#333">{placed}</div>'
+    if illegal:
+        status = "not allowed"
+    elif not illegal and step.position == 0:
+        status = "leads"
+    else:
+        status = "takes the lead" if step.took_over else "does not beat"
+    name = SEAT_NAMES.get(seat, seat)
+    badge = "★ wins" if won else status
+    colour = "#8a5a00" if won else ("#c62828" if illegal else "#444")
+    return (f'<div class="wt-lesson-trick__play" data-seat="{seat}" style="text-align:center">'
+            f'<div style="font-weight:bold">{escape(seat)} <span style="font-weight:normal;'
+            f'color:#555">({name})</span></div>{row}{placed}'
+            f'<div style="color:{colour};font-weight:bold;font-size:14px">{badge}</div></div>')
+
+
+def _points_text(record: Any, players: int) -> str:
+    points = {side: p for side, p in record.points(players).items() if p}
+    if not points:
+        return "no points"
+    return ", ".join(f"{SIDE_NAMES.get(side, side)} +{p}" for side, p in points.items())
+
+
+def trick_html(worked: WorkedTrick) -> str:
+    """The trick(s) as rows of cards in play order, the winner marked, then the reasons."""
+    scenario = worked.scenario
+    replay = scenario.replay()
+    players = scenario.rules.players
+    blocks = []
+    for number, record in enumerate(replay.records, start=1):
+        trick = record.trick
+        last_step = trick.head_step
+        plays = "".join(_step_html(step, index == last_step)
+                        for index, step in enumerate(trick.steps))
+        size = {1: "", 2: ", a double trick", 3: ", a triple trick", 4: ", a quadruple trick"}
+        result = (f"<b>{record.winner} wins{size.get(record.units, '')}</b> — "
+                  f"{_points_text(record, players)}")
+        title = f"Trick {number}: " if len(replay.records) > 1 else ""
+        blocks.append(_table(plays, title + result))
+    trick = replay.final.trick
+    if trick.steps or replay.illegal is not None:
+        plays = "".join(_step_html(step, False) for step in trick.steps)
+        if replay.illegal is not None:
+            plays += _step_html(scenario.plays[replay.illegal.index], False, illegal=True)
+            refusal = replay.illegal.refusal
+            result = (f'<b style="color:#c62828">Not allowed:</b> '
+                      f"{escape(refusal.message)} ({refusal.rule})")
+        else:
+            head = trick.head_seat or trick.leader
+            result = f"<b>{head} heads the trick so far</b>"
+        blocks.append(_table(plays, result))
+    reasons = "".join(f"<li>{escape(text)}</li>" for text in worked.reasons())
+    caption = worked.caption or RULEBOOKS.get(scenario.rules.variant, scenario.rules.variant)
+    extra = scenario.rules.overrides()
+    extra.pop("S1", None)
+    if extra:
+        caption += " (" + ", ".join(f"{key} = {value}" for key, value in extra.items()) + ")"
+    return (f'<div class="wt-lesson-trick" style="{FONT};border:1px solid #bbb;'
+            f'border-radius:8px;padding:8px 12px;margin:10px 0;background:#fff;color:#111;'
+            f'font-size:16px;max-width:100%;box-sizing:border-box">'
+            f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91">'
+            f'{escape(caption)}</div>{"".join(blocks)}'
+            f'<div style="margin-top:6px;font-weight:bold">Why (from the rules engine):</div>'
+            f'<ul class="wt-lesson-trick__reasons" style="margin:2px 0 4px;padding-left:22px;'
+            f'line-height:1.4">{reasons}</ul></div>')
+
+
+def _table(plays: str, result: str) -> str:
+    return (f'<div style="display:flex;flex-wrap:wrap;gap:10px 18px;align-items:flex-start;'
+            f'margin:6px 0">{plays}</div>'
+            f'<div class="wt-lesson-trick__result" style="margin:2px 0 6px">{result}</div>')
+
+
+def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str = "",
+          **context: Any) -> WorkedTrick:
+    """A worked trick: ``lesson.trick("N: 7H E: 7C S: 8S W: 5D", "danish-club")``.
+
+    ``context`` takes the scenario keys (``hands``, ``played``, ``score``, ``previous``,
+    ``first_lead_of_match``, ``rules``) and ``last=True`` for the last trick of a hand.
+    """
+    return WorkedTrick(scenario_for(plays, variant, **context), caption)
+
+
+def compare(plays: str | Sequence[str],
+            variants: Sequence[str] = ("english", "danish-club"), **context: Any) -> Fragment:
+    """The same plays under two (or more) rulebooks, side by side."""
+    shown = []
+    for variant in variants:
+        if isinstance(variant, str):
+            name, overrides = variant, None
+        else:
+            name, overrides = variant[0], variant[1]
+        worked = trick(plays, name, rules=overrides or context.get("rules"),
+                       **{k: v for k, v in context.items() if k != "rules"})
+        shown.append(f'<div style="flex:1 1 420px;min-width:0">{trick_html(worked)}</div>')
+    return Fragment(f'<div class="wt-lesson-compare" style="display:flex;flex-wrap:wrap;'
+                    f'gap:0 16px">{"".join(shown)}</div>')
+
+
+# -- the series: chapters, puzzles, progress --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One notebook of the series and the ids of its puzzles."""
+
+    number: str
+    title: str
+    file: str
+    puzzle_ids: tuple[str, ...]
+
+
+def notebooks_folder() -> Path:
+    """The series folder: the repository's ``notebooks/``, else the current folder."""
+    repo = Path(__file__).resolve().parents[1] / "notebooks"
+    return repo if repo.is_dir() else Path.cwd()
+
+
+def notebook_title(path: Path) -> str:
+    """The text of the first ``# `` heading of a notebook."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for cell in data.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = "".join(cell.get("source", []))
+        for line in source.splitlines():
+            if line.startswith("# "):
+                return line[2:].strip()
+    return path.stem
+
+
+def puzzle_files(chapter: str | int | None = None) -> list[Path]:
+    """The series' puzzle files, of one chapter (``"03"``) or of all, in name order."""
+    number = None if chapter is None else f"{int(chapter):02d}"
+    found = []
+    for path in sorted(PUZZLES.glob("*.json")):
+        match = PUZZLE_FILE.match(path.name)
+        if match and (number is None or match[1] == number):
+            found.append(path)
+    return found
+
+
+def chapters(folder: Path | None = None) -> list[Chapter]:
+    """Every ``NN-title.ipynb`` of the series with its title and puzzle ids."""
+    folder = folder or notebooks_folder()
+    result = []
+    for path in sorted(folder.glob("*.ipynb")):
+        match = CHAPTER_FILE.match(path.name)
+        if match:
+            ids = tuple(p.stem for p in puzzle_files(match[1]))
+            result.append(Chapter(match[1], notebook_title(path), path.name, ids))
+    return result
+
+
+@cache
+def load(puzzle_id: str) -> Any:
+    """The puzzle of ``widgets/puzzles/<id>.json``, validated by the engine."""
+    from worms_tutor.puzzle import load_puzzle_file
+
+    path = PUZZLES / f"{puzzle_id}.json"
+    if not PUZZLE_FILE.match(path.name) or not path.is_file():
+        raise WormsError(f"no puzzle {puzzle_id!r} in the series (files NN-name.json)")
+    return load_puzzle_file(path)
+
+
+_STORE: Any = None
+
+
+def store() -> Any:
+    """The page's one ProgressStore, shared by every puzzle and the progress table."""
+    global _STORE
+    if _STORE is None:
+        from .progress import ProgressStore
+
+        _STORE = ProgressStore()
+    return _STORE
+
+
+def _view(puzzle: Any) -> Any:
+    """The interactive view of one puzzle, bound to the page's store."""
+    from .puzzle import PuzzleWidget  # type: ignore[import-not-found]
+
+    return PuzzleWidget(puzzle, store=store())
+
+
+def puzzle(puzzle_id: str) -> Any:
+    """One puzzle of the series, e.g. ``lesson.puzzle("03-higher-seven")``."""
+    return _view(load(puzzle_id))
+
+
+def puzzles(chapter: str | int) -> Any:
+    """Every puzzle of a chapter, in file order, one under the other."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    views = [_view(load(path.stem)) for path in puzzle_files(chapter)]
+    box = ipywidgets.VBox(views)
+    box.add_class("wt-lesson-puzzles")
+    return box
+
+
+def progress() -> Any:
+    """The learner's progress, chapter by chapter, with the backup code (landing page)."""
+    import ipywidgets
+
+    from .progress_panel import ProgressPanel
+
+    table = ipywidgets.HTML()
+    table.add_class("wt-lesson-progress")
+    listed = chapters()
+    the_store = store()
+
+    def redraw(_change: Any = None) -> None:
+        table.value = progress_html(listed, the_store.solved, the_store.loaded)
+
+    the_store.observe(redraw, names=["solved_ids", "loaded"])
+    redraw()
+    box = ipywidgets.VBox([table, ProgressPanel(the_store)])
+    box.add_class("wt-lesson-progress-box")
+    return box
+
+
+def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool) -> str:
+    """A table of chapters, each with solved / total puzzles and a bar."""
+    done = set(solved)
+    rows = []
+    total_solved = total = 0
+    for chapter in listed:
+        count = len(chapter.puzzle_ids)
+        hits = sum(1 for pid in chapter.puzzle_ids if pid in done)
+        total += count
+        total_solved += hits
+        share = 0 if not count else round(100 * hits / count)
+        bar = (f'<div role="img" aria-label="{hits} of {count} solved" style="background:#e0e0e0;'
+               f'width:160px;height:12px;border-radius:6px;overflow:hidden">'
+               f'<div style="background:#2e7d32;width:{share}%;height:100%"></div></div>')
+        mark = " ✓" if count and hits == count else ""
+        rows.append(
+            f'<tr data-chapter="{chapter.number}"><td style="padding:3px 10px 3px 0">'
+            f'<b>{chapter.number}</b></td><td style="padding:3px 10px 3px 0">'
+            f'<a href="{escape(chapter.file)}">{escape(chapter.title)}</a></td>'
+            f'<td class="wt-lesson-progress__count" '
+            f'style="padding:3px 10px 3px 0;white-space:nowrap">'
+            f'{hits} / {count}{mark}</td><td>{bar}</td></tr>')
+    state = "" if loaded else " (reading your browser's saved progress…)"
+    return (f'<div style="{FONT};font-size:16px"><div style="font-weight:bold;margin:4px 0">'
+            f'Your progress: {total_solved} of {total} puzzles solved{state}</div>'
+            f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
+
+
+def ladder(highlight: str = "") -> Any:
+    """The ranking chart (loads matplotlib, so only the page that needs it pays)."""
+    from .ladder import RankLadderView
+
+    return RankLadderView(highlight=highlight)
+
+
+def side_names(players: int = 4) -> tuple[str, ...]:
+    """The sides' names as the pages print them."""
+    return tuple(SIDE_NAMES.get(side, side) for side in sides(players))
