@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -203,148 +203,87 @@ def scenario_for(
     return Scenario.from_json(data)
 
 
-@dataclass(frozen=True)
-class WorkedTrick:
-    """A replayed trick (or a few) with the engine's reasons, shown as cards on a table."""
-
-    scenario: Scenario
-    caption: str = ""
-
-    @property
-    def replay(self) -> Any:
-        return self.scenario.replay()
-
-    def reasons(self) -> list[str]:
-        """Every reason the engine gives, in order (also what a screen reader gets)."""
-        replay = self.replay
-        players = self.scenario.rules.players
-        texts = [reason.text for record in replay.records
-                 for reason in explain_record(record, players)]
-        trick = replay.final.trick
-        texts += [reason.text for step in trick.steps for reason in explain_step(step, trick)]
-        if replay.illegal is not None:
-            refusal = replay.illegal.refusal
-            texts.append(f"{replay.scenario.plays[replay.illegal.index]} is not allowed: "
-                         f"{refusal.message.rstrip('.')} ({refusal.rule})")
-        return texts
-
-    def _repr_html_(self) -> str:
-        return trick_html(self)
-
-    def __str__(self) -> str:
-        return "\n".join(self.reasons())
-
-
-def _step_html(step: Any, won: bool, illegal: bool = False) -> str:
-    play = step.play if not illegal else step
-    seat = play.seat
-    on = {}
-    if not illegal and step.took_over and len(step.pairings) > 1:
-        on = {pairing.card: pairing.target.card for pairing in step.pairings}
-    marks = {card: "heads" for card in play.cards} if won else {}
-    if illegal:
-        marks = {card: "illegal" for card in play.cards}
-    row = cards_html(play.cards, width=CARD_WIDTH, highlights=marks)
-    placed = ""
-    if on:
-        placed = "<br>".join(f"{card.symbol_code} on {on[card].symbol_code}" for card in play.cards)
-        placed = f'<div style="font-size:13px;color:#333">{placed}</div>'
-    if illegal:
-        status = "not allowed"
-    elif not illegal and step.position == 0:
-        status = "leads"
-    else:
-        status = "takes the lead" if step.took_over else "does not beat"
-    name = SEAT_NAMES.get(seat, seat)
-    badge = "★ wins" if won else status
-    colour = "#8a5a00" if won else ("#c62828" if illegal else "#444")
-    return (f'<div class="wt-lesson-trick__play" data-seat="{seat}" style="text-align:center">'
-            f'<div style="font-weight:bold">{escape(seat)} <span style="font-weight:normal;'
-            f'color:#555">({name})</span></div>{row}{placed}'
-            f'<div style="color:{colour};font-weight:bold;font-size:14px">{badge}</div></div>')
-
-
-def _points_text(record: Any, players: int) -> str:
-    points = {side: p for side, p in record.points(players).items() if p}
-    if not points:
-        return "no points"
-    return ", ".join(f"{SIDE_NAMES.get(side, side)} +{p}" for side, p in points.items())
-
-
-def trick_html(worked: WorkedTrick) -> str:
-    """The trick(s) as rows of cards in play order, the winner marked, then the reasons."""
-    scenario = worked.scenario
+def reasons(scenario: Scenario) -> list[str]:
+    """Every reason the engine gives for a scenario's plays, in order, an illegal play last."""
     replay = scenario.replay()
     players = scenario.rules.players
-    blocks = []
-    for number, record in enumerate(replay.records, start=1):
-        trick = record.trick
-        last_step = trick.head_step
-        plays = "".join(_step_html(step, index == last_step)
-                        for index, step in enumerate(trick.steps))
-        size = {1: "", 2: ", a double trick", 3: ", a triple trick", 4: ", a quadruple trick"}
-        result = (f"<b>{record.winner} wins{size.get(record.units, '')}</b> — "
-                  f"{_points_text(record, players)}")
-        title = f"Trick {number}: " if len(replay.records) > 1 else ""
-        blocks.append(_table(plays, title + result))
-    trick = replay.final.trick
-    if trick.steps or replay.illegal is not None:
-        plays = "".join(_step_html(step, False) for step in trick.steps)
-        if replay.illegal is not None:
-            plays += _step_html(scenario.plays[replay.illegal.index], False, illegal=True)
-            refusal = replay.illegal.refusal
-            result = (f'<b style="color:#c62828">Not allowed:</b> '
-                      f"{escape(refusal.message)} ({refusal.rule})")
-        else:
-            head = trick.head_seat or trick.leader
-            result = f"<b>{head} heads the trick so far</b>"
-        blocks.append(_table(plays, result))
-    reasons = "".join(f"<li>{escape(text)}</li>" for text in worked.reasons())
-    caption = worked.caption or RULEBOOKS.get(scenario.rules.variant, scenario.rules.variant)
-    extra = scenario.rules.overrides()
-    extra.pop("S1", None)
+    texts = [reason.text for record in replay.records
+             for reason in explain_record(record, players)]
+    trick_now = replay.final.trick
+    texts += [reason.text for step in trick_now.steps
+              for reason in explain_step(step, trick_now)]
+    if replay.illegal is not None:
+        refusal = replay.illegal.refusal
+        texts.append(f"{scenario.plays[replay.illegal.index]} is not allowed: "
+                     f"{refusal.message.rstrip('.')} ({refusal.rule})")
+    return texts
+
+
+def rulebook_label(scenario: Scenario) -> str:
+    """``English rules``, ``Danish club rules (S9 = any_matching)``, ..."""
+    rules = scenario.rules
+    label = RULEBOOKS.get(rules.variant, rules.variant)
+    extra = {key: value for key, value in rules.overrides().items() if key != "S1"}
     if extra:
-        caption += " (" + ", ".join(f"{key} = {value}" for key, value in extra.items()) + ")"
-    return (f'<div class="wt-lesson-trick" style="{FONT};border:1px solid #bbb;'
-            f'border-radius:8px;padding:8px 12px;margin:10px 0;background:#fff;color:#111;'
-            f'font-size:16px;max-width:100%;box-sizing:border-box">'
-            f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91">'
-            f'{escape(caption)}</div>{"".join(blocks)}'
-            f'<div style="margin-top:6px;font-weight:bold">Why (from the rules engine):</div>'
-            f'<ul class="wt-lesson-trick__reasons" style="margin:2px 0 4px;padding-left:22px;'
-            f'line-height:1.4">{reasons}</ul></div>')
+        label += " (" + ", ".join(f"{key} = {value}" for key, value in extra.items()) + ")"
+    return label
 
 
-def _table(plays: str, result: str) -> str:
-    return (f'<div style="display:flex;flex-wrap:wrap;gap:10px 18px;align-items:flex-start;'
-            f'margin:6px 0">{plays}</div>'
-            f'<div class="wt-lesson-trick__result" style="margin:2px 0 6px">{result}</div>')
+def _frames(scenario: Scenario) -> tuple[Any, ...]:
+    """The table's frames, the last one carrying every reason of its trick (a worked example
+    reads best with the whole story under the finished trick)."""
+    from .table import frames_from_replay
+
+    replay = scenario.replay()
+    frames = list(frames_from_replay(replay))
+    if replay.records and replay.illegal is None and not replay.final.trick.steps:
+        record = replay.records[-1]
+        full = tuple(explain_record(record, scenario.rules.players))
+        frames[-1] = replace(frames[-1], reasons=full)
+    return tuple(frames)
 
 
 def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str = "",
-          **context: Any) -> WorkedTrick:
-    """A worked trick: ``lesson.trick("N: 7H E: 7C S: 8S W: 5D", "danish-club")``.
+          **context: Any) -> Any:
+    """A worked trick on a TrickTable with the engine's reasons:
+    ``lesson.trick("N: 7H E: 7C S: 8S W: 5D", "danish-club")``.
 
     ``context`` takes the scenario keys (``hands``, ``played``, ``score``, ``previous``,
     ``first_lead_of_match``, ``rules``) and ``last=True`` for the last trick of a hand.
     """
-    return WorkedTrick(scenario_for(plays, variant, **context), caption)
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from .table import TrickTable
+
+    scenario = scenario_for(plays, variant, **context)
+    label = caption or rulebook_label(scenario)
+    head = ipywidgets.HTML(f'<div class="wt-lesson-trick__rules" style="{FONT};font-weight:bold;'
+                           f'color:#0b3d91;font-size:16px">{escape(label)}</div>')
+    table = TrickTable(_frames(scenario), show_hands="none")
+    box = ipywidgets.VBox([head, table])
+    box.add_class("wt-lesson-trick")
+    box.scenario = scenario
+    return box
 
 
 def compare(plays: str | Sequence[str],
-            variants: Sequence[str] = ("english", "danish-club"), **context: Any) -> Fragment:
-    """The same plays under two (or more) rulebooks, side by side."""
+            variants: Sequence[Any] = ("english", "danish-club"), **context: Any) -> Any:
+    """The same plays under two (or more) rulebooks, side by side. A variant is a preset
+    name or a pair ``(name, {"S9": "declared"})``."""
+    import ipywidgets
+
     shown = []
     for variant in variants:
-        if isinstance(variant, str):
-            name, overrides = variant, None
-        else:
-            name, overrides = variant[0], variant[1]
-        worked = trick(plays, name, rules=overrides or context.get("rules"),
-                       **{k: v for k, v in context.items() if k != "rules"})
-        shown.append(f'<div style="flex:1 1 420px;min-width:0">{trick_html(worked)}</div>')
-    return Fragment(f'<div class="wt-lesson-compare" style="display:flex;flex-wrap:wrap;'
-                    f'gap:0 16px">{"".join(shown)}</div>')
+        name, overrides = (variant, None) if isinstance(variant, str) else variant
+        options = dict(context)
+        if overrides:
+            options["rules"] = {**options.get("rules", {}), **overrides}
+        view = trick(plays, name, **options)
+        view.layout = ipywidgets.Layout(flex="1 1 380px", min_width="0")
+        shown.append(view)
+    box = ipywidgets.HBox(shown, layout=ipywidgets.Layout(flex_flow="row wrap", gap="0 16px"))
+    box.add_class("wt-lesson-compare")
+    return box
 
 
 # -- the series: chapters, puzzles, progress --------------------------------------------------
@@ -428,9 +367,9 @@ def store() -> Any:
 
 def _view(puzzle: Any) -> Any:
     """The interactive view of one puzzle, bound to the page's store."""
-    from .puzzle import PuzzleWidget  # type: ignore[import-not-found]
+    from .puzzle import PuzzleWidget
 
-    return PuzzleWidget(puzzle, store=store())
+    return PuzzleWidget(puzzle, progress=store())
 
 
 def puzzle(puzzle_id: str) -> Any:
