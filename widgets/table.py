@@ -158,13 +158,15 @@ def table_html(
     show_hands: str = "hidden",
     omit_hand: str | None = None,
     card_width: int = TRICK_CARD_WIDTH,
+    show_heading: bool = True,
 ) -> str:
-    """The table at one frame as HTML; ``show_hands`` is ``open``, ``hidden`` or ``none``."""
+    """The table at one frame as HTML; ``show_hands`` is ``open``, ``hidden`` or ``none``;
+    ``show_heading=False`` keeps who heads a secret (for "who wins?" questions)."""
     trick = frame.trick
     players = frame.players
     seats = SEATS_BY_PLAYERS[players]
     multi = trick.size > 1
-    heading = trick.head_seat if trick.steps else None
+    heading = trick.head_seat if trick.steps and show_heading else None
     order = {step.seat: step.position for step in trick.steps}
     groups = {step.seat: step.play.cards for step in trick.steps}
     hands = dict(frame.hands)
@@ -192,7 +194,7 @@ def table_html(
                     else ""))
         cells.append(f'<div class="{" ".join(classes)}" style="{style}" '
                      f'aria-label="{escape(_seat_name(seat, status))}">{"".join(parts)}</div>')
-    centre = _stacks_html(trick, card_width) if multi else _centre_caption(trick)
+    centre = _stacks_html(trick, card_width, show_heading) if multi else _centre_caption(trick)
     cells.append(f'<div class="wt-table__centre" style="grid-area:2 / 2;display:flex;'
                  f'justify-content:center;align-items:center;min-height:60px">{centre}</div>')
     return (
@@ -229,7 +231,7 @@ def _centre_caption(trick: Trick) -> str:
     return f'<span class="wt-table__caption">{len(trick.steps)} of {trick.groups} played</span>'
 
 
-def _stacks_html(trick: Trick, width: int) -> str:
+def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
     """Each led card starts a pile; each later card lies on the card it attacked."""
     lead = trick.steps[0]
     piles: list[list[tuple[Card, str, int]]] = [[(card, lead.seat, 0)] for card in lead.play.cards]
@@ -242,7 +244,7 @@ def _stacks_html(trick: Trick, width: int) -> str:
             number = target if target is not None else free[index % len(free)]
             piles[number].append((card, step.seat, step.position))
             where[(card, step.seat)] = number
-    head = {(tc.card, tc.seat) for tc in trick.head}
+    head = {(tc.card, tc.seat) for tc in trick.head} if show_heading else set()
     dx, dy = STACK_OFFSET
     height = int(width * 1.4) + dy * (len(trick.steps) - 1) + 18
     out = []
@@ -294,6 +296,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         show_hands: str = "hidden",
         omit_hand: str | None = None,
         card_width: int = TRICK_CARD_WIDTH,
+        explain: bool = True,
         **kwargs: Any,
     ) -> None:
         if not frames:
@@ -304,6 +307,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.show_hands = show_hands
         self.omit_hand = omit_hand
         self.card_width = card_width
+        self.explain = explain
         self.index = len(self.frames) - 1 if start is None else start
         self.board = ipywidgets.HTML()
         self.board.add_class("wt-table-board")
@@ -371,17 +375,26 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.index = max(0, min(index, len(self.frames) - 1))
         frame = self.frame
         self.board.value = table_html(frame, show_hands=self.show_hands,
-                                      omit_hand=self.omit_hand, card_width=self.card_width)
+                                      omit_hand=self.omit_hand, card_width=self.card_width,
+                                      show_heading=self.explain)
+        caption = frame.caption if self.explain else frame.caption.split(":")[0]
         self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
                               f"Step {self.index + 1} of {len(self.frames)}: "
-                              f"{escape(frame.caption)}</span>")
-        self.reason.value = reasons_html(frame.reasons, frame.illegal)
+                              f"{escape(caption)}</span>")
+        self.reason.value = reasons_html(frame.reasons, frame.illegal) if self.explain else (
+            '<div class="wt-step-reason wt-step-reason--hidden">The reasons appear once you '
+            "have answered.</div>")
         self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
         last = self.index == len(self.frames) - 1
         self.buttons["Next"].disabled = self.buttons["Last"].disabled = last
 
     def step(self, delta: int) -> None:
         self.show(self.index + delta)
+
+    def set_explain(self, on: bool = True) -> None:
+        """Show (or keep back) who heads and the engine's reasons."""
+        self.explain = on
+        self.show(self.index)
 
     def reveal(self, open_: bool = True) -> None:
         """Show every hand face up (presenter mode's "reveal all hands"), or hide them again."""

@@ -1,0 +1,193 @@
+"""PuzzleWidget driven as a learner drives it: pick, Check, Hint; assert on what shows."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from worms_tutor.puzzle import Puzzle
+from worms_tutor.widgets.hand import HandPicker
+from worms_tutor.widgets.progress import ProgressStore
+from worms_tutor.widgets.puzzle import PuzzleWidget, puzzle_list, shipped_puzzles
+from worms_tutor.widgets.table import TrickTable
+
+
+def visible(markup: str) -> str:
+    """The text a learner reads: tags dropped, entities decoded, spaces collapsed."""
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def pick(widget: PuzzleWidget, *codes: str) -> None:
+    """Click cards of the learner's hand, as the browser reports the clicks."""
+    picker = widget.answer_control
+    assert isinstance(picker, HandPicker)
+    for code in codes:
+        picker._handle_custom_msg({"type": "toggle", "code": code}, [])
+
+
+def feedback(widget: PuzzleWidget) -> str:
+    return visible(widget.feedback.value)
+
+
+def classes(widget: Any) -> tuple[str, ...]:
+    return tuple(widget._dom_classes)
+
+
+def test_a_right_card_is_praised_with_the_engines_reasons_and_the_other_answers() -> None:
+    store = ProgressStore()
+    widget = PuzzleWidget.from_id("leave-partners-seven", progress=store)
+    assert "wt-puzzle" in classes(widget) and "wt-check" in classes(widget.check_button)
+    pick(widget, "9C")
+    widget.check_button.click()
+    text = feedback(widget)
+    assert "wt-feedback--correct" in classes(widget.feedback)
+    assert text.startswith("Correct: S: 9C.")
+    assert "S's 9C does not beat N's 7H" in text and "R3.1" in text
+    assert "Also correct: S: 7S, S: AS." in text
+    assert store.is_solved("leave-partners-seven")
+    assert "wt-puzzle--solved" in classes(widget)
+
+
+def test_a_wrong_card_shows_what_happens_next_and_allows_a_retry() -> None:
+    widget = PuzzleWidget.from_id("leave-partners-seven")
+    pick(widget, "KC")
+    widget.check_button.click()
+    text = feedback(widget)
+    assert "wt-feedback--wrong" in classes(widget.feedback)
+    assert "Not quite: S: KC. With the best replies (W: KS) the goal is not reached" in text
+    assert "W's KS beats S's KC (the K♠ kills a K♣ that has beaten a 7, R4.3)" in text
+    assert "W wins the trick" in text and "try again" in text
+    (title, table) = widget.next_box.children
+    assert isinstance(table, TrickTable) and "What happens next" in visible(title.value)
+    assert 'data-card="KS"' in table.board.value
+    pick(widget, "AS")  # a single pick replaces the old one
+    widget.check_button.click()
+    assert "wt-feedback--correct" in classes(widget.feedback)
+    assert "wt-feedback--wrong" not in classes(widget.feedback)
+    assert widget.next_box.children == ()
+
+
+def test_checking_with_nothing_picked_asks_for_a_card() -> None:
+    widget = PuzzleWidget.from_id("leave-partners-seven")
+    widget.check_button.click()
+    assert "wt-feedback--empty" in classes(widget.feedback)
+    assert "Pick your card(s)" in feedback(widget)
+
+
+def test_the_hint_button_climbs_the_ladder() -> None:
+    widget = PuzzleWidget.from_id("leave-partners-seven")
+    assert widget.hint_button.description == "Hint 1 of 4"
+    widget.hint_button.click()
+    first = visible(widget.hint_box.value)
+    assert "Hint 1: The rule that matters." in first and "R4.3" in first
+    assert "wt-hint" in classes(widget.hint_box)
+    for _ in range(3):
+        widget.hint_button.click()
+    ladder = visible(widget.hint_box.value)
+    assert "Hint 2: The legal plays. You may play: S: 7S, S: KC, S: 9C, S: AS." in ladder
+    assert "Hint 3: The plays that head the trick now." in ladder
+    assert "Hint 4: The solution. Solution: S: 7S, S: 9C, S: AS." in ladder
+    assert widget.hint_button.disabled and widget.hint_button.description == "All hints shown"
+
+
+def test_the_variant_is_shown_with_our_choices() -> None:
+    three = PuzzleWidget.from_id("three-players-no-partner")
+    header = visible(three.children[0].value)
+    assert "Rules: english · 3 players" in header and "§E Q9" in header
+    danish = PuzzleWidget.from_id("worms-on-a-led-seven")
+    assert "Rules: danish-club · 4 players" in visible(danish.children[0].value)
+
+
+def test_a_winner_question_keeps_the_answer_hidden_until_checked() -> None:
+    widget = PuzzleWidget.from_id("seven-after-led-three")
+    board = widget.table.board.value
+    assert "wt-heading" not in board and "wins" not in visible(widget.table.caption.value)
+    assert "reasons appear once you have answered" in visible(widget.table.reason.value)
+    widget.answer_control.value = "W"
+    widget.check_button.click()
+    text = feedback(widget)
+    assert "Not quite: E wins the trick, not W." in text
+    assert "counts as led, R3.4" in text
+    assert 'class="wt-seat wt-seat-E wt-heading"' in widget.table.board.value
+    widget.answer_control.value = "E"
+    widget.check_button.click()
+    assert "Correct: E wins the trick." in feedback(widget)
+    assert "This is the only correct answer." in feedback(widget)
+
+
+def test_a_legal_question_gives_the_rule() -> None:
+    widget = PuzzleWidget.from_id("worms-on-a-led-seven")
+    widget.answer_control.value = "yes"
+    widget.check_button.click()
+    text = feedback(widget)
+    assert "Not quite: E: KH is not legal." in text
+    assert "Worms may not be laid on a led 7 unless it is your last card (F2)" in text
+
+
+def test_a_points_question() -> None:
+    widget = PuzzleWidget.from_id("ataata")
+    widget.answer_control.value = 1
+    widget.check_button.click()
+    text = feedback(widget)
+    assert "Correct: NS score 1." in text and "(P4, R4.4)" in text
+
+
+def test_a_placement_question_reads_every_card_and_its_target() -> None:
+    widget = PuzzleWidget.from_id("place-your-nines")
+    first, second = widget.answer_control.children
+    first.value = "9D"  # 9♣ on 9♦: the 9♥ then cannot beat the 9♠
+    widget.check_button.click()
+    assert "wt-feedback--empty" in classes(widget.feedback)
+    second.value = "9S"
+    widget.check_button.click()
+    assert "wt-feedback--wrong" in classes(widget.feedback)
+    assert "9H on 9S fails" in feedback(widget)
+    first.value, second.value = "9S", "9D"
+    widget.check_button.click()
+    assert "Correct: E: 9C>9S 9H>9D." in feedback(widget)
+
+
+def test_bad_puzzle_data_shows_a_message_instead_of_a_dead_widget(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    widget = PuzzleWidget({"id": "broken", "title": "Broken"})
+    assert "wt-puzzle--broken" in classes(widget)
+    message = visible(widget.children[0].value)
+    assert message == "This puzzle could not be shown: chapter: is required"
+    missing = PuzzleWidget.from_id("no-such-puzzle")
+    assert "there is no puzzle 'no-such-puzzle'" in visible(missing.children[0].value)
+    assert "puzzle could not be shown" in caplog.text
+
+
+def test_an_error_inside_a_callback_becomes_a_message_and_the_widget_lives_on(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    widget = PuzzleWidget.from_id("leave-partners-seven")
+    pick(widget, "9C")
+
+    def boom(self: Puzzle, answer: Any) -> Any:
+        raise RuntimeError("the engine tripped")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Puzzle, "check", boom)
+        widget.check_button.click()
+    assert "wt-feedback--error" in classes(widget.feedback)
+    assert "Something went wrong; the puzzle still works, try again: the engine tripped" \
+        in feedback(widget)
+    assert "puzzle callback failed" in caplog.text
+    widget.check_button.click()
+    assert "wt-feedback--correct" in classes(widget.feedback)
+
+
+def test_every_shipped_puzzle_builds_and_a_chapter_lists_its_puzzles() -> None:
+    for puzzle in shipped_puzzles():
+        widget = PuzzleWidget(puzzle)
+        assert "wt-puzzle--broken" not in classes(widget), puzzle.id
+        for answer in puzzle.correct_answers():
+            assert puzzle.check(answer).correct
+    chapter = puzzle_list(5)
+    assert len(chapter.children) == 2
+    assert all(isinstance(child, PuzzleWidget) for child in chapter.children)

@@ -1,0 +1,367 @@
+"""PuzzleWidget: a puzzle on the table, an answer control, and feedback that says why.
+
+Every verdict comes from ``worms_tutor.puzzle`` (hence the engine): the widget reads the
+learner's answer, asks ``Puzzle.check``, and shows the engine's reasons and rule ids, the other
+correct answers after a right one, and what happens next after a wrong one. Bad puzzle data or
+a failing callback shows a message in place and is logged; the widget stays usable.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+
+from worms_tutor.errors import WormsError
+from worms_tutor.explain import Reason
+from worms_tutor.puzzle import (
+    RULE_TITLES,
+    Hint,
+    Puzzle,
+    PuzzleError,
+    Verdict,
+    load_puzzle,
+    load_puzzle_file,
+    load_puzzles,
+)
+
+from .hand import HandPicker
+from .progress import ProgressStore
+from .table import TrickTable
+
+log = logging.getLogger("worms_tutor.widgets")
+
+PUZZLES = Path(__file__).with_name("puzzles")
+"""The puzzles shipped with the tutor, one JSON file each."""
+
+KIND_PROMPTS = {
+    "play": "Pick your card(s), then press Check.",
+    "placement": "Choose where each card goes, then press Check.",
+    "winner": "Pick the seat, then press Check.",
+    "legal": "Answer, then press Check.",
+    "points": "Enter the number of points, then press Check.",
+}
+
+_FEEDBACK_CLASSES = ("wt-feedback--correct", "wt-feedback--wrong", "wt-feedback--empty",
+                     "wt-feedback--error")
+
+
+def shipped_puzzles() -> tuple[Puzzle, ...]:
+    """Every puzzle that ships with the tutor, by chapter then id."""
+    return load_puzzles(PUZZLES)
+
+
+class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
+    """One puzzle: position, question, answer control, Check, Hint, and the feedback."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle | Mapping[str, Any] | str | Path,
+        *,
+        progress: ProgressStore | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.add_class("wt-puzzle")
+        self.progress = progress
+        self.puzzle: Puzzle | None = None
+        self.answer_control: Any = None
+        self.read_answer: Callable[[], Any] = lambda: None
+        self.hints_shown = 0
+        self.solved = False
+        self.last_verdict: Verdict | None = None
+        self.feedback = _html("wt-feedback", "")
+        self.hint_box = _html("wt-hint", "")
+        self.next_box = ipywidgets.VBox()
+        self.next_box.add_class("wt-next")
+        self.check_button = ipywidgets.Button(description="Check", button_style="primary",
+                                              tooltip="Check your answer with the rules engine")
+        self.check_button.add_class("wt-check")
+        self.hint_button = ipywidgets.Button(description="Hint",
+                                             tooltip="Show the next hint")
+        self.hint_button.add_class("wt-hint-button")
+        self.check_button.on_click(self._guarded(self.check))
+        self.hint_button.on_click(self._guarded(self.next_hint))
+        try:
+            self.puzzle = _resolve(puzzle)
+            self.children = self._build(self.puzzle)
+        except Exception as error:  # bad data must not leave a dead cell
+            log.exception("puzzle could not be shown")
+            self.add_class("wt-puzzle--broken")
+            self.children = [_html("wt-puzzle-error", _error_html(
+                "This puzzle could not be shown", error))]
+            return
+        if progress is not None:
+            progress.on_loaded(lambda store: self._show_solved_before(store))
+
+    # -- constructors --------------------------------------------------------------------
+
+    @classmethod
+    def from_id(cls, puzzle_id: str, **kwargs: Any) -> PuzzleWidget:
+        """A shipped puzzle by its id (a friendly message if there is none)."""
+        return cls(PUZZLES / f"{puzzle_id}.json", **kwargs)
+
+    # -- the learner's actions -----------------------------------------------------------
+
+    def check(self, _button: Any = None) -> Verdict | None:
+        """Judge the current answer through the engine and show why."""
+        puzzle = self.puzzle
+        if puzzle is None:
+            return None
+        answer = self.read_answer()
+        if answer is None or answer == () or answer == []:
+            self._set_feedback("wt-feedback--empty",
+                               f"<p>{escape(KIND_PROMPTS[puzzle.kind], quote=False)}</p>")
+            return None
+        verdict = puzzle.check(answer)
+        self.last_verdict = verdict
+        self.table.set_explain(True)
+        self.next_box.children = []
+        if verdict.correct:
+            self.solved = True
+            self.add_class("wt-puzzle--solved")
+            if self.progress is not None:
+                self.progress.mark_solved(puzzle.id)
+            self._set_feedback("wt-feedback--correct", _verdict_html(verdict))
+        else:
+            self._set_feedback("wt-feedback--wrong", _verdict_html(verdict))
+            if verdict.next_line is not None:
+                table = TrickTable.from_line(verdict.next_line, show_hands="none")
+                table.add_class("wt-next-table")
+                self.next_box.children = [_html("wt-next-title",
+                                                "<strong>What happens next:</strong>"), table]
+        return verdict
+
+    def next_hint(self, _button: Any = None) -> Hint | None:
+        """Show one more rung of the hint ladder."""
+        if self.puzzle is None:
+            return None
+        ladder = self.puzzle.hints()
+        self.hints_shown = min(self.hints_shown + 1, len(ladder))
+        shown = ladder[: self.hints_shown]
+        self.hint_box.value = "".join(_hint_html(number, hint)
+                                      for number, hint in enumerate(shown, start=1))
+        last = self.hints_shown == len(ladder)
+        self.hint_button.description = "All hints shown" if last else \
+            f"Hint {self.hints_shown + 1} of {len(ladder)}"
+        self.hint_button.disabled = last
+        return shown[-1]
+
+    # -- building ------------------------------------------------------------------------
+
+    def _build(self, puzzle: Puzzle) -> list[Any]:
+        header = _html("wt-puzzle-header", _header_html(puzzle))
+        mover_plays = puzzle.kind in ("play", "placement")
+        table = TrickTable.from_replay(
+            puzzle.replay,
+            show_hands="open" if puzzle.open_hands else "hidden",
+            omit_hand=puzzle.seat if mover_plays else None,
+            explain=puzzle.kind not in ("winner", "points"),  # the answer must not show
+        )
+        self.table = table
+        control, reader = _answer_control(puzzle)
+        self.answer_control, self.read_answer = control, reader
+        self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
+        buttons = ipywidgets.HBox([self.check_button, self.hint_button])
+        buttons.add_class("wt-puzzle-buttons")
+        return [header, table, control, buttons, self.feedback, self.next_box, self.hint_box]
+
+    def _set_feedback(self, modifier: str, body: str) -> None:
+        for name in _FEEDBACK_CLASSES:
+            self.feedback.remove_class(name)
+        self.feedback.add_class(modifier)
+        colours = {"wt-feedback--correct": ("#e8f5e9", "#1b5e20"),
+                   "wt-feedback--wrong": ("#fdecea", "#8a1c00"),
+                   "wt-feedback--empty": ("#fff8e1", "#5d4037"),
+                   "wt-feedback--error": ("#fdecea", "#8a1c00")}[modifier]
+        self.feedback.value = (
+            f'<div class="wt-feedback__body {modifier}" role="status" aria-live="polite" '
+            f'style="background:{colours[0]};border-left:6px solid {colours[1]};padding:6px 10px;'
+            f'font-family:Helvetica,Arial,sans-serif;color:#111">{body}</div>'
+        )
+
+    def _show_solved_before(self, store: ProgressStore) -> None:
+        if self.puzzle is not None and store.is_solved(self.puzzle.id):
+            self.add_class("wt-puzzle--solved-before")
+
+    def _guarded(self, action: Callable[[Any], Any]) -> Callable[[Any], None]:
+        """Run a button's action; an error becomes a message in place, and is logged."""
+
+        def run(button: Any) -> None:
+            try:
+                action(button)
+            except WormsError as error:
+                self._set_feedback("wt-feedback--error", _error_html(
+                    "That answer could not be read", error))
+            except Exception as error:
+                log.exception("puzzle callback failed")
+                self._set_feedback("wt-feedback--error", _error_html(
+                    "Something went wrong; the puzzle still works, try again", error))
+
+        return run
+
+
+def puzzle_list(
+    chapter: int | None = None, *, progress: ProgressStore | None = None
+) -> ipywidgets.VBox:
+    """Every shipped puzzle (of one chapter, if given), one after the other."""
+    try:
+        puzzles = [p for p in shipped_puzzles() if chapter is None or p.chapter == chapter]
+    except PuzzleError as error:
+        log.exception("puzzles could not be loaded")
+        return ipywidgets.VBox([_html("wt-puzzle-error", _error_html(
+            "The puzzles could not be loaded", error))])
+    box = ipywidgets.VBox([PuzzleWidget(p, progress=progress) for p in puzzles])
+    box.add_class("wt-puzzle-list")
+    return box
+
+
+# -- pieces -------------------------------------------------------------------------------
+
+
+def _resolve(puzzle: Puzzle | Mapping[str, Any] | str | Path) -> Puzzle:
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    if isinstance(puzzle, Mapping):
+        return load_puzzle(puzzle)
+    path = Path(puzzle)
+    if not path.suffix:
+        path = PUZZLES / f"{puzzle}.json"
+    if not path.exists():
+        raise PuzzleError(f"there is no puzzle {path.stem!r}", field="id")
+    return load_puzzle_file(path)
+
+
+def _html(css_class: str, value: str) -> ipywidgets.HTML:
+    widget = ipywidgets.HTML(value)
+    widget.add_class(css_class)
+    return widget
+
+
+def _error_html(what: str, error: BaseException) -> str:
+    return (f'<div class="wt-error" role="alert" style="color:#8a1c00;font-weight:bold">'
+            f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")
+
+
+def _header_html(puzzle: Puzzle) -> str:
+    notes = "".join(f"<li>{escape(note, quote=False)}</li>" for note in puzzle.variant_notes())
+    notes_html = (f'<ul class="wt-variant-notes" style="margin:2px 0;font-size:90%">{notes}</ul>'
+                  if notes else "")
+    players = puzzle.rules.players
+    return (
+        f'<div style="font-family:Helvetica,Arial,sans-serif;color:#111">'
+        f'<h3 class="wt-puzzle__title" style="margin:4px 0">{escape(puzzle.title, quote=False)}'
+        f"</h3>"
+        f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
+        f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
+        f'padding:2px 10px;font-size:90%">Rules: {escape(puzzle.variant_label(), quote=False)}'
+        f" · {players} players</span>{notes_html}"
+        f'<p class="wt-puzzle__question" style="font-size:110%">'
+        f"{escape(puzzle.question, quote=False)}</p>"
+        f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">You play for '
+        f"{escape(puzzle.seat)}. {escape(KIND_PROMPTS[puzzle.kind], quote=False)}</p></div>"
+    )
+
+
+def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """The control for the puzzle's kind of answer, and how to read it."""
+    kind = puzzle.kind
+    if kind == "play":
+        picker = HandPicker(puzzle.hand, max_select=puzzle.cards_to_pick,
+                            label=f"Your hand ({puzzle.seat})")
+        return picker, lambda: picker.selected_cards
+    if kind == "placement":
+        return _placement_control(puzzle)
+    if kind == "winner":
+        radio = ipywidgets.RadioButtons(options=list(puzzle.rules.seats), value=None,
+                                        description="Winner:")
+        radio.add_class("wt-answer-winner")
+        return radio, lambda: radio.value
+    if kind == "legal":
+        radio = ipywidgets.RadioButtons(options=[("Yes, it is legal", "yes"),
+                                                 ("No, it is not allowed", "no")],
+                                        value=None, description="Legal?")
+        radio.add_class("wt-answer-legal")
+        return radio, lambda: radio.value
+    number = ipywidgets.BoundedIntText(value=0, min=0, max=40, description="Points:")
+    number.add_class("wt-answer-points")
+    return number, lambda: number.value
+
+
+def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    assert puzzle.play is not None
+    heading = [table_card.card for table_card in puzzle.state.trick.head]
+    rows = []
+    choosers = {}
+    for card in puzzle.play.cards:
+        chooser = ipywidgets.Dropdown(
+            options=[("(choose)", None)] + [(f"on {target.name} ({target})", target.code)
+                                            for target in heading],
+            value=None,
+            description=f"{card.name}:",
+            style={"description_width": "initial"},
+        )
+        chooser.add_class("wt-answer-placement")
+        choosers[card.code] = chooser
+        rows.append(chooser)
+    box = ipywidgets.VBox(rows)
+    box.add_class("wt-answer-placements")
+
+    def read() -> Any:
+        if any(chooser.value is None for chooser in choosers.values()):
+            return None
+        placed = " ".join(f"{code}>{chooser.value}" for code, chooser in choosers.items())
+        assert puzzle.play is not None
+        return f"{puzzle.play.seat}: {placed}"
+
+    return box, read
+
+
+def _reasons_html(reasons: Sequence[Reason]) -> str:
+    items = "".join(f'<li data-rules="{escape(" ".join(r.rules))}">'
+                    f"{escape(r.text, quote=False)}</li>" for r in reasons)
+    return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{items}</ul>'
+
+
+def _rules_html(rule_ids: Sequence[str]) -> str:
+    known = [rule for rule in rule_ids if rule in RULE_TITLES]
+    if not known:
+        return ""
+    items = "".join(f'<li><span class="wt-rule" style="font-weight:bold">{escape(rule)}</span> '
+                    f"{escape(RULE_TITLES[rule], quote=False)}</li>" for rule in known)
+    return (f'<details class="wt-rules"><summary>The rules behind this</summary>'
+            f'<ul style="margin:2px 0;padding-left:20px">{items}</ul></details>')
+
+
+def _verdict_html(verdict: Verdict) -> str:
+    parts = [f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
+             f"{escape(verdict.summary, quote=False)}</p>"]
+    if verdict.reasons:
+        parts.append(_reasons_html(verdict.reasons))
+    if verdict.next_reasons:
+        parts.append('<p style="margin:2px 0">Why, step by step:</p>')
+        parts.append(_reasons_html(verdict.next_reasons))
+    if verdict.correct and verdict.others:
+        others = ", ".join(verdict.others)
+        parts.append(f'<p class="wt-feedback__others">Also correct: '
+                     f"{escape(others, quote=False)}.</p>")
+    elif verdict.correct:
+        parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
+    else:
+        parts.append('<p class="wt-feedback__retry">Change your answer and press Check '
+                     "to try again.</p>")
+    parts.append(_rules_html(verdict.rule_ids))
+    return "".join(parts)
+
+
+def _hint_html(number: int, hint: Hint) -> str:
+    rules = f' <span class="wt-rule">({", ".join(hint.rule_ids)})</span>' \
+        if hint.rule_ids and number == 1 else ""
+    return (f'<div class="wt-hint__step" data-step="{number}" style="margin:4px 0;'
+            f'font-family:Helvetica,Arial,sans-serif"><strong>Hint {number}: '
+            f"{escape(hint.title, quote=False)}.</strong> {escape(hint.text, quote=False)}"
+            f"{rules}</div>")
