@@ -31,3 +31,11 @@ def __getattr__(name: str) -> object:
 
         return getattr(ladder, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# The trick table, the scoreboard and puzzles (engine-checked questions).
+from .puzzle import PuzzleWidget, puzzle_list, shipped_puzzles  # noqa: E402
+from .scoreboard import Scoreboard  # noqa: E402
+from .table import TrickTable  # noqa: E402
+
+__all__ += ["PuzzleWidget", "Scoreboard", "TrickTable", "puzzle_list", "shipped_puzzles"]
