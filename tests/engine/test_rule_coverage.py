@@ -20,6 +20,7 @@ import pytest
 from worms_tutor.cards import PACK, Card, Rank
 from worms_tutor.errors import IllegalPlay, NotationError, ScenarioError
 from worms_tutor.game import Match, deal
+from worms_tutor.referee import referee_json
 from worms_tutor.rules import Rules
 from worms_tutor.scenario import Scenario
 from worms_tutor.seating import next_seat
@@ -27,6 +28,7 @@ from worms_tutor.seating import next_seat
 from .helpers import (
     ALL,
     NO_POINTS4,
+    bonus,
     build,
     deal_hand,
     one_trick,
@@ -200,6 +202,49 @@ def test_r6_14_capture_in_a_pair_needs_the_whole_group(variant: str) -> None:
     assert (record.winner, record.units) == ("S", 2)
     assert record.events == ("P1",)
     assert record.points(4) == {"NS": 2, "EW": 0}
+
+
+@pytest.mark.parametrize("variant", ALL)
+def test_f1_gives_way_when_toqu_is_the_only_card(variant: str) -> None:
+    # §E Q8: S's last card is Toqu and partner's Worms heads; legal, Toqu takes the trick for
+    # the same side, no capture and no Worms bonus.
+    record = one_trick(variant, "N:KH E:9C S:JC W:5D", final=True, previous=["NS", "EW"] * 4)
+    assert record.winner == "S"
+    assert record.events == ()
+    assert bonus(record) == NO_POINTS4
+
+
+@pytest.mark.parametrize("variant", ALL)
+def test_r6_5_worms_in_the_last_group_is_the_last_card(variant: str) -> None:
+    # §E Q18: Worms in the last player's group counts as the last card: no bonus.
+    record = one_trick(variant, ["N: 5D 5H", "E: 6C 6S", "S: 6D 6H", "W: KH 9C"],
+                       played=["JC"] if variant == "danish-club" else [])
+    assert (record.winner, record.events) == ("W", ())
+    record = one_trick(variant, ["N: 5D 5H", "E: KH 6S", "S: 6D 6H", "W: 3D 9C"])
+    assert (record.winner, record.events) == ("W", ("P3",))
+    assert record.points(4) == {"NS": 0, "EW": 1}
+
+
+@pytest.mark.parametrize("variant", ALL)
+def test_r6_12_dead_worms_earns_nothing_when_partner_wins(variant: str) -> None:
+    record = one_trick(variant, ["N: 9C 9S", "E: KH 5C", "S: 5D 6D", "W: 3D>9C 8S>9S"])
+    assert (record.winner, record.units) == ("W", 2)
+    assert record.events == ()
+    assert record.points(4) == NO_POINTS4
+
+
+@pytest.mark.parametrize(("variant", "trick", "rule"), [
+    ("english", "N:7H E:7C S:8S W:5D", "R3.1"),
+    ("english", "N:7S E:KC S:9C W:8S", "R4.2"),
+    ("danish-club", "N:7S E:KC S:KS W:9C", "P4"),
+    ("english", "N:9C E:8S S:AC W:3D", "R5.2"),
+    ("english", "N:9D E:KH S:JC W:5S", "P1"),
+    ("english", "N:9D E:JC S:KH W:5S", "R6.1"),
+    ("english", "N:9D E:AC S:9H W:JS", "R1.3"),
+])
+def test_reasons_name_the_rule(variant: str, trick: str, rule: str) -> None:
+    reasons = referee_json(Scenario.from_json(build(variant, trick)))["tricks"][0]["reasons"]
+    assert any(rule in reason for reason in reasons), reasons
 
 
 # -- B7 seating, B8 dealing, B9 leading ------------------------------------------------------
@@ -554,7 +599,8 @@ COVERAGE: dict[str, list[str]] = {
              W + "test_d46_worms_home_with_toqu_in_partners_hand",
              W + "test_d49_melted_worms_scores_nothing",
              W + "test_d52_worms_after_toqu_gone_scores_nothing",
-             W + "test_d48_worms_last_after_toqu_gone"],
+             W + "test_d48_worms_last_after_toqu_gone",
+             C + "test_r6_5_worms_in_the_last_group_is_the_last_card"],
     "R6.6": [C + "test_r6_6_danish_worms_last_to_a_trick_refused_while_toqu_out",
              C + "test_r6_6_danish_worms_last_allowed_as_last_card_in_hand"],
     "R6.7": [W + "test_d23_danish_worms_on_led_seven_is_refused",
@@ -566,7 +612,8 @@ COVERAGE: dict[str, list[str]] = {
     "R6.10": [W + "test_d49_melted_worms_scores_nothing",
               W + "test_d71_danish_redeal_when_dealt_both"],
     "R6.11": [W + "test_d65_forced_toqu_laid_on_the_other_card"],
-    "R6.12": [C + "test_r6_12_dead_worms_no_duty_no_bonus"],
+    "R6.12": [C + "test_r6_12_dead_worms_no_duty_no_bonus",
+              C + "test_r6_12_dead_worms_earns_nothing_when_partner_wins"],
     "R6.13": [W + "test_d55_final_trick_worms_over_toqu_points"],
     "R6.14": [C + "test_r6_14_capture_in_a_pair_needs_the_whole_group"],
     "R6.15": [W + "test_d84_danish_eight_eight_no_capture",
@@ -592,7 +639,8 @@ COVERAGE: dict[str, list[str]] = {
     "R9.4": [W + "test_d72_danish_no_worms_opening_lead_of_match",
              W + "test_d50_danish_toqu_lead_refused"],
     "R10.1": [C + "test_r10_1_same_number_of_any_cards", W + "test_d02_equal_nines_split_by_suit"],
-    "R10.2": [W + "test_d01_any_six_beats_any_five", PROP + "test_winner_beats_every_earlier_head"],
+    "R10.2": [W + "test_d01_any_six_beats_any_five", C + "test_reasons_name_the_rule",
+              PROP + "test_winner_beats_every_earlier_head"],
     "R10.3": [C + "test_r10_3_declared_placement_vs_any_matching",
               W + "test_d56_double_trick_each_group_beats_the_head",
               W + "test_d59_triple_trick_nines_over_aces"],
@@ -639,6 +687,7 @@ COVERAGE: dict[str, list[str]] = {
            W + "test_d35_toqu_must_be_played_on_heading_worms",
            W + "test_d93_three_players_toqu_duty_against_either_opponent"],
     "F1": [W + "test_d46_toqu_never_on_partners_worms",
+           C + "test_f1_gives_way_when_toqu_is_the_only_card",
            W + "test_d65_forced_toqu_laid_on_the_other_card"],
     "F2": [W + "test_d23_danish_worms_on_led_seven_is_refused"],
     "F3": [W + "test_d72_danish_no_worms_opening_lead_of_match",
