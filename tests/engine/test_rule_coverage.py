@@ -547,6 +547,7 @@ W = "test_worked_cases.py::"
 C = "test_rule_coverage.py::"
 CLI = "test_cli.py::"
 PROP = "test_properties.py::"
+T = "test_table.py::"
 
 COVERAGE: dict[str, list[str]] = {
     "R1.1": [C + "test_r1_1_pack_has_36_cards_and_3d_replaces_kd",
@@ -619,14 +620,17 @@ COVERAGE: dict[str, list[str]] = {
     "R6.15": [W + "test_d84_danish_eight_eight_no_capture",
               W + "test_d84_danish_eight_eight_no_toqu_duty"],
     "R7.1": [C + "test_r7_1_play_goes_clockwise_in_partnerships"],
-    "R7.2": [C + "test_r7_1_play_goes_clockwise_in_partnerships"],
+    "R7.2": [T + "test_r7_2_sevens_are_redrawn_and_lowest_plays_with_highest",
+             T + "test_r7_2_the_three_of_diamonds_draws_highest"],
     "R7.3": [C + "test_r7_3_first_dealer_by_lot_and_the_deal_passes_clockwise"],
-    "R8.1": [C + "test_r8_3_four_cards_each_and_a_stock"],
-    "R8.2": [W + "test_d74_knocked_first_trick_led_seven_then_draw_from_winner"],
+    "R8.1": [T + "test_r8_1_the_player_before_the_dealer_cuts"],
+    "R8.2": [W + "test_d74_knocked_first_trick_led_seven_then_draw_from_winner",
+             T + "test_r8_2_knocking_deals_the_first_trick_face_up_from_dealers_left"],
     "R8.3": [C + "test_r8_3_four_cards_each_and_a_stock",
              C + "test_r8_3_a_hand_holds_at_most_four_and_only_its_own_cards"],
     "R8.4": [W + "test_d69_winner_draws_first"],
-    "R8.5": [C + "test_r8_5_misdealt_positions_are_rejected",
+    "R8.5": [T + "test_r8_5_a_misdeal_names_its_problem",
+             C + "test_r8_5_misdealt_positions_are_rejected",
              C + "test_r8_3_a_hand_holds_at_most_four_and_only_its_own_cards"],
     "R8.6": [C + "test_r8_6_danish_deal_never_gives_one_player_both",
              W + "test_d71_danish_redeal_when_dealt_both",
@@ -704,21 +708,18 @@ COVERAGE: dict[str, list[str]] = {
            C + "test_r5_4_three_protects_partners_worms"],
     "P4": [W + "test_d17_ks_straight_after_kc", C + "test_r4_6_ataata_still_counts_at_eight_eight"],
     "P5": [C + "test_r4_5_danish_kc_and_ks_together_beat_two_sevens"],
-    "P6": [W + "test_d46_toqu_never_on_partners_worms"],
-    "B16": [W + "test_d46_toqu_never_on_partners_worms",
+    "P6": [W + "test_d46_toqu_never_on_partners_worms",
+           T + "test_b16_p6_penalties_of_a_refereed_table_follow_s13"],
+    "B16": [T + "test_b16_p6_penalties_of_a_refereed_table_follow_s13",
+            W + "test_d46_toqu_never_on_partners_worms",
             W + "test_d23_danish_worms_on_led_seven_is_refused",
             W + "test_d71_danish_redeal_when_dealt_both",
             C + "test_r8_5_misdealt_positions_are_rejected"],
 }
 
 PARTIAL: dict[str, str] = {
-    "R7.2": "the partnership draw is table procedure; only fixed N–S / E–W partnerships exist",
-    "R8.1": "the cut (and reshuffle after a short cut) is not modelled; deals are seeded shuffles",
-    "R8.2": "knocking is not modelled; only the random first trick and the draw after it are",
-    "R8.5": "misdeals are not modelled; the scenario check rejects impossible positions",
     "R15.6": "table manners: the score is only shown (referee JSON), never 'announced'",
-    "P6": "penalty mode S13 dk/ru is not applied: the engine rejects the play instead",
-    "B16": "penalties of a refereed table are not modelled; illegal plays are rejected",
+    "P6": "the engine rejects the play; worms_tutor.table says what a refereed table does",
 }
 """Ids whose table procedure the engine does not model: the tests cover what it exposes."""
 
