@@ -31,8 +31,13 @@ lint: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env
 
+# Settings are in voila.json. No --preheat_kernel: it saves about a second only while the
+# one-kernel pool per notebook is full (not when a class opens a page together), keeps an
+# idle kernel per notebook, and makes notebooks call voila.utils.wait_for_request() before
+# reading the ?query string. Try it with: make serve VOILA_ARGS=--preheat_kernel=True
 serve: $(STAMP)
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --Voila.port_retries=0
+	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+		--Voila.port_retries=0 $(VOILA_ARGS)
 
 # For authors: the notebooks in JupyterLab; Voila pages at /voila/render/notebooks/...
 lab: $(STAMP)
