@@ -87,7 +87,7 @@ class Rules:
             if switch is None:
                 known = ", ".join(SWITCHES)
                 raise RulesError(f"unknown switch {key!r}; the switches are {known}")
-            changes[switch.attribute] = switch.read(value)
+            changes[switch.attribute] = switch.read(value, getattr(self, switch.attribute))
         rules = replace(self, **changes)
         if rules.variant == "danish-club" and rules.players != 4:
             raise RulesError("the danish-club rules describe four players only (S1)")
@@ -160,8 +160,11 @@ class Switch:
     choices: tuple[Any, ...] = ()
     kind: str = "choice"  # choice | flag | int | match
 
-    def read(self, value: Any) -> Any:
-        """The field value for a JSON value, or a ``RulesError`` naming the switch."""
+    def read(self, value: Any, current: Any = None) -> Any:
+        """The field value for a JSON value, or a ``RulesError`` naming the switch.
+
+        ``current`` is the value being overridden: S14 given as an object changes only the
+        parts it names."""
         if self.kind == "flag":
             if isinstance(value, bool):
                 return value
@@ -173,7 +176,7 @@ class Switch:
                 raise RulesError(f"switch {self.id} takes a whole number ≥ 0, not {value!r}")
             return value
         if self.kind == "match":
-            return _read_match_rules(value)
+            return _read_match_rules(value, current if current is not None else MatchRules())
         if value not in self.choices or isinstance(value, bool):
             options = ", ".join(str(choice) for choice in self.choices)
             raise RulesError(f"switch {self.id} takes one of {options}, not {value!r}")
@@ -216,7 +219,7 @@ def _flag_text(value: Any) -> str:
 _FLAG_WORDS = {"on": True, "off": False, "true": True, "false": False}
 
 
-def _read_match_rules(value: Any) -> MatchRules:
+def _read_match_rules(value: Any, current: MatchRules) -> MatchRules:
     if isinstance(value, str) and value.lower() in ("on", "off"):
         on = value.lower() == "on"
         return MatchRules(target=None, overshoot=on, kam=on, eight_eight=on)
@@ -240,7 +243,7 @@ def _read_match_rules(value: Any) -> MatchRules:
             result[key] = _FLAG_WORDS[item.lower()]
         else:
             raise RulesError(f"S14 {key} takes on/off, not {item!r}")
-    return MatchRules(**result)
+    return replace(current, **result)
 
 
 SWITCHES: dict[str, Switch] = {
