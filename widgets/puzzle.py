@@ -359,9 +359,7 @@ def _verdict_html(verdict: Verdict) -> str:
 
 
 def _hint_html(number: int, hint: Hint) -> str:
-    rules = f' <span class="wt-rule">({", ".join(hint.rule_ids)})</span>' \
-        if hint.rule_ids and number == 1 else ""
     return (f'<div class="wt-hint__step" data-step="{number}" style="margin:4px 0;'
             f'font-family:Helvetica,Arial,sans-serif"><strong>Hint {number}: '
             f"{escape(hint.title, quote=False)}.</strong> {escape(hint.text, quote=False)}"
-            f"{rules}</div>")
+            "</div>")

@@ -201,7 +201,8 @@ def table_html(
         f'<div class="wt-table wt-table--{players}p" role="group" aria-label="Card table" '
         'style="display:grid;grid-template-columns:1fr auto 1fr;grid-template-rows:auto auto auto;'
         "gap:8px;align-items:center;justify-items:center;background:#e6f2ea;border:2px solid "
-        '#2e6b45;border-radius:16px;padding:10px;font-family:Helvetica,Arial,sans-serif;'
+        '#2e6b45;border-radius:16px;padding:10px;max-width:760px;box-sizing:border-box;'
+        "font-family:Helvetica,Arial,sans-serif;"
         f'color:#111">{"".join(cells)}</div>'
     )
 
