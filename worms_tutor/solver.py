@@ -1,0 +1,412 @@
+"""Exact solver for positions where every card is known and the stock is empty.
+
+The value of a line of play to a side (``Value``) is, in this order of importance:
+
+1. ``match``: +1 if the side wins the match along the line, −1 if another side does, else 0;
+2. ``points``: the side's gain in match score minus the largest gain of any other side, as the
+   engine settles it (captures, bonuses, trick points, the Danish hand end at five units, the
+   target and the overshoot rule all come from ``HandState``);
+3. ``units``: the side's trick units minus the most any other side took.
+
+The side to move maximizes; every other seat minimizes (partners cooperate, opponents oppose).
+With three players each plays for himself and the other two are treated as allied against the
+mover: the value is what the mover can guarantee whatever the others do.
+
+Search: alpha-beta on the engine's own states (``HandState.legal_plays`` and its fast ``play``
+path), a transposition table keyed on the remaining position, cards that are interchangeable
+in a hand searched once, and the best play of earlier visits tried first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .cards import EIGHT_OF_SPADES, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from .errors import WormsError
+from .hand import HandState
+from .legality import LegalPlay
+from .play import Play
+from .ranking import STRENGTH
+from .seating import side_of, sides
+
+_MATCH = 1_000_000
+_POINTS = 1_000
+_INFINITY = 10 * _MATCH
+
+
+class SolverError(WormsError):
+    """A position the solver cannot take: hand over, or cards still in the stock."""
+
+
+@dataclass(frozen=True, order=True)
+class Value:
+    """What a line is worth to one side; compared as (match, points, units)."""
+
+    match: int
+    points: int
+    units: int
+
+    @classmethod
+    def unpack(cls, number: int) -> Value:
+        match = round(number / _MATCH)
+        rest = number - match * _MATCH
+        points = round(rest / _POINTS)
+        return cls(match, points, rest - points * _POINTS)
+
+    def pack(self) -> int:
+        return self.match * _MATCH + self.points * _POINTS + self.units
+
+    def __str__(self) -> str:
+        match = {1: "wins the match, ", -1: "loses the match, "}.get(self.match, "")
+        return f"{match}points {self.points:+d}, trick units {self.units:+d}"
+
+
+@dataclass(frozen=True)
+class PlayValue:
+    """One legal play of the seat to move and its exact value to the mover's side."""
+
+    play: Play
+    value: Value
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved position: value, every best play, and one principal line of best play."""
+
+    seat: str
+    side: str
+    value: Value
+    best: tuple[Play, ...]
+    """Every legal play that reaches ``value`` (equally good plays all listed)."""
+    line: tuple[Play, ...]
+    """A line of best play for both sides from the position to the end of the hand."""
+    points: tuple[tuple[str, int], ...]
+    """What each side gains in match score along ``line`` (negative after an overshoot)."""
+    units: tuple[tuple[str, int], ...]
+    """Trick units each side takes along ``line``."""
+    match_winner: str | None
+    nodes: int
+    """Positions visited, for benchmarks."""
+
+    @property
+    def best_play(self) -> Play:
+        return self.line[0]
+
+
+def solve(state: HandState) -> Solution:
+    """The best plays for the seat to move, the value they secure and a principal line."""
+    search = _Search(state)
+    groups = search.root_groups()
+    best_value = -_INFINITY
+    best_groups: list[list[LegalPlay]] = []
+    for group in groups:
+        # After the first play, only ask whether a play does at least as well as the best so
+        # far: a lower value is proved by one refutation, an equal or higher one is exact.
+        value = search.search(state.play(group[0]), best_value - 1, _INFINITY)
+        if value > best_value:
+            best_value, best_groups = value, [group]
+        elif value == best_value:
+            best_groups.append(group)
+    best = tuple(legal.play for group in best_groups for legal in group)
+    line, end = search.principal_line(best_groups[0][0], best_value)
+    return Solution(
+        seat=search.seat,
+        side=search.hero,
+        value=Value.unpack(best_value),
+        best=best,
+        line=line,
+        points=tuple(search.gains(end).items()),
+        units=tuple(search.units(end).items()),
+        match_winner=end.match_winner,
+        nodes=search.nodes,
+    )
+
+
+def evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
+    """The exact value of every legal play of the seat to move, in the engine's order."""
+    search = _Search(state)
+    result: list[PlayValue] = []
+    for group in search.root_groups():
+        value = Value.unpack(search.search(state.play(group[0]), -_INFINITY, _INFINITY))
+        result.extend(PlayValue(legal.play, value) for legal in group)
+    order = {legal.play: index for index, legal in enumerate(state.legal_plays())}
+    return tuple(sorted(result, key=lambda item: order[item.play]))
+
+
+def check_solvable(state: HandState) -> None:
+    """``SolverError`` unless someone is to move and every card is known (empty stock)."""
+    if state.to_move is None:
+        raise SolverError("the hand is over: there is nothing left to solve")
+    if state.stock:
+        raise SolverError("the solver needs an empty stock: the order of the stock is unknown")
+
+
+# -- the search -------------------------------------------------------------------------------
+
+_Key = tuple[object, ...]
+_Bounds = tuple[int, int, int]  # lower, upper, index of the best play in the move list
+
+
+class _Search:
+    """Alpha-beta over ``HandState``s with a transposition table, for one root position."""
+
+    def __init__(self, root: HandState) -> None:
+        check_solvable(root)
+        self.root = root
+        self.seat = root.to_move or ""
+        self.hero = side_of(self.seat)
+        self.sides = sides(root.rules.players)
+        self.base_score = root.score_map
+        self.base_units = len(root.previous)
+        self.table: dict[_Key, _Bounds] = {}
+        self.nodes_by_key: dict[_Key, _Node] = {}
+        self.nodes = 0
+
+    # -- values -----------------------------------------------------------------------------
+
+    def gains(self, state: HandState) -> dict[str, int]:
+        score = state.score_map
+        return {side: score[side] - self.base_score[side] for side in self.sides}
+
+    def units(self, state: HandState) -> dict[str, int]:
+        taken = {side: 0 for side in self.sides}
+        for side in state.previous[self.base_units:]:
+            taken[side] += 1
+        return taken
+
+    def leaf(self, state: HandState) -> int:
+        winner = state.match_winner
+        match = 0 if winner is None else (1 if side_of(winner) == self.hero else -1)
+        gains = self.gains(state)
+        units = self.units(state)
+        points = gains[self.hero] - max(g for s, g in gains.items() if s != self.hero)
+        margin = units[self.hero] - max(u for s, u in units.items() if s != self.hero)
+        return match * _MATCH + points * _POINTS + margin
+
+    # -- alpha-beta -------------------------------------------------------------------------
+
+    def search(self, state: HandState, alpha: int, beta: int) -> int:
+        """The value of ``state`` if inside (alpha, beta); else a bound on the right side."""
+        return self._search(state, _key(state), alpha, beta)
+
+    def _search(self, state: HandState, key: _Key, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        mover = state.to_move
+        if mover is None:
+            return self.leaf(state)
+        entry = self.table.get(key)
+        first = 0
+        if entry is not None:
+            lower, upper, first = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        node = self.node(state, key)
+        maximize = side_of(mover) == self.hero
+        count = len(node.moves)
+        order = [first, *(i for i in range(count) if i != first)] if first else range(count)
+        best = -_INFINITY if maximize else _INFINITY
+        best_index = first
+        a, b = alpha, beta
+        for index in order:
+            child, child_key = node.child(index)
+            value = self._search(child, child_key, a, b)
+            if maximize:
+                if value > best:
+                    best, best_index = value, index
+                    a = max(a, value)
+            elif value < best:
+                best, best_index = value, index
+                b = min(b, value)
+            if a >= b:
+                break
+        lower, upper = (entry[0], entry[1]) if entry is not None else (-_INFINITY, _INFINITY)
+        if best <= alpha:
+            upper = min(upper, best)
+        elif best >= beta:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (lower, upper, best_index)
+        return best
+
+    def node(self, state: HandState, key: _Key) -> _Node:
+        """The search node of a position, made on the first visit."""
+        node = self.nodes_by_key.get(key)
+        if node is None:
+            node = _Node(state, _ordered(state, _distinct(state, state.legal_plays())))
+            self.nodes_by_key[key] = node
+        return node
+
+    # -- the root ---------------------------------------------------------------------------
+
+    def root_groups(self) -> list[list[LegalPlay]]:
+        """The root's legal plays, interchangeable ones grouped, most promising group first."""
+        legal = self.root.legal_plays()
+        signature = _signatures(self.root)
+        groups: dict[tuple[int, ...], list[LegalPlay]] = {}
+        for play in legal:
+            groups.setdefault(_signature_of(play, signature), []).append(play)
+        leaders = _ordered(self.root, tuple(group[0] for group in groups.values()))
+        by_first = {id(group[0]): group for group in groups.values()}
+        return [by_first[id(play)] for play in leaders]
+
+    def principal_line(self, first: LegalPlay, value: int) -> tuple[tuple[Play, ...], HandState]:
+        """Follow plays that keep ``value`` from the root to the end of the hand."""
+        plays = [first.play]
+        state = self.root.play(first)
+        key = _key(state)
+        while state.to_move is not None:
+            maximize = side_of(state.to_move) == self.hero
+            node = self.node(state, key)
+            entry = self.table.get(key)
+            first_index = entry[2] if entry is not None else 0
+            order = [first_index, *(i for i in range(len(node.moves)) if i != first_index)]
+            for index in order:
+                child, child_key = node.child(index)
+                found = self._search(child, child_key, value - 1, value + 1)
+                if found == value or (found > value if maximize else found < value):
+                    plays.append(node.moves[index].play)
+                    state, key = child, child_key
+                    break
+            else:  # pragma: no cover - the value came from these very plays
+                raise AssertionError("no play keeps the solved value")
+        return tuple(plays), state
+
+
+class _Node:
+    """A position met in the search: one state object, its plays, and the states they lead to.
+
+    Keeping the first state met for a position lets ``HandState.play`` reuse the evaluation
+    stored in its ``LegalPlay``s, and a child once built is never built again.
+    """
+
+    __slots__ = ("children", "moves", "state")
+
+    def __init__(self, state: HandState, moves: tuple[LegalPlay, ...]) -> None:
+        self.state = state
+        self.moves = moves
+        self.children: dict[int, tuple[HandState, _Key]] = {}
+
+    def child(self, index: int) -> tuple[HandState, _Key]:
+        known = self.children.get(index)
+        if known is None:
+            state = self.state.play(self.moves[index])
+            known = (state, _key(state))
+            self.children[index] = known
+        return known
+
+
+def _key(state: HandState) -> _Key:
+    """What decides the rest of the hand: cards, the trick so far, leader, units, score."""
+    return (
+        state.hands,
+        tuple(step.play for step in state.trick.steps),
+        state.leader,
+        state.previous,
+        state.score,
+    )
+
+
+# -- interchangeable cards --------------------------------------------------------------------
+
+_SPECIAL = frozenset({TOQU, WORMS, EIGHT_OF_SPADES, THREE_OF_DIAMONDS})
+
+
+def _is_plain(card: Card) -> bool:
+    """A card whose only power is its place in the normal ranking (no 7, King or matador)."""
+    return card not in _SPECIAL and card.rank not in (Rank.SEVEN, Rank.KING)
+
+
+def _signatures(state: HandState) -> dict[Card, int]:
+    """A class number per card in hand: cards of one hand with the same number are
+    interchangeable for the rest of the hand.
+
+    Two plain cards of one hand are interchangeable when no other card still in play (in a
+    hand or heading the trick) ranks between them, and they are of one rank or each is the only
+    card of its rank in that hand (so that they form the same sets).
+    """
+    owner: dict[Card, str] = {}
+    rank_count: dict[tuple[str, Rank], int] = {}
+    for seat, cards in state.hands:
+        for card in cards:
+            owner[card] = seat
+            rank_count[(seat, card.rank)] = rank_count.get((seat, card.rank), 0) + 1
+    for table_card in state.trick.head:
+        owner[table_card.card] = ""
+    classes: dict[Card, int] = {}
+    number = 0
+    previous: Card | None = None
+    for card in sorted((c for c in owner if _is_plain(c)), key=STRENGTH.__getitem__):
+        seat = owner[card]
+        joins = (
+            previous is not None
+            and seat != ""
+            and owner[previous] == seat
+            and (
+                previous.rank is card.rank
+                or (rank_count[(seat, previous.rank)] == 1 and rank_count[(seat, card.rank)] == 1)
+            )
+        )
+        if not joins:
+            number += 1
+        classes[card] = number
+        previous = card
+    for card in owner:
+        if card not in classes:
+            number += 1
+            classes[card] = number
+    return classes
+
+
+def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]:
+    return tuple(sorted(classes[card] for card in legal.play.cards))
+
+
+def _distinct(state: HandState, legal: Iterable[LegalPlay]) -> tuple[LegalPlay, ...]:
+    """One play per class of interchangeable plays."""
+    classes = _signatures(state)
+    seen: set[tuple[int, ...]] = set()
+    result: list[LegalPlay] = []
+    for play in legal:
+        signature = _signature_of(play, classes)
+        if signature not in seen:
+            seen.add(signature)
+            result.append(play)
+    return tuple(result)
+
+
+# -- move ordering ----------------------------------------------------------------------------
+
+
+def _cost(card: Card) -> int:
+    """How much a card is worth keeping, to try cheap plays first."""
+    if card is THREE_OF_DIAMONDS:
+        return 120
+    return STRENGTH[card]
+
+
+def _lead_order(move: LegalPlay) -> tuple[int, int]:
+    return (-len(move.play.cards), sum(_cost(card) for card in move.play.cards))
+
+
+def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay, ...]:
+    """Plays most likely to be best first: cheap winners, or cheap discards under a partner."""
+    trick = state.trick
+    mover = state.to_move or ""
+    if trick.is_empty:
+        return tuple(sorted(moves, key=_lead_order))
+    head = trick.head_seat
+    partner_heads = head is not None and side_of(head) == side_of(mover)
+
+    def rank(move: LegalPlay) -> tuple[int, int]:
+        cost = sum(_cost(card) for card in move.play.cards)
+        wanted = (not move.heads) if partner_heads else move.heads
+        return (0 if wanted else 1, cost)
+
+    return tuple(sorted(moves, key=rank))
