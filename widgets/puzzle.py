@@ -8,6 +8,7 @@ a failing callback shows a message in place and is logged; the widget stays usab
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
@@ -40,11 +41,15 @@ PUZZLES = Path(__file__).with_name("puzzles")
 
 KIND_PROMPTS = {
     "play": "Pick your card(s), then press Check.",
+    "play-one": "Pick your card: it is checked at once.",
     "placement": "Choose where each card goes, then press Check.",
     "winner": "Pick the seat, then press Check.",
     "legal": "Answer, then press Check.",
     "points": "Enter the number of points, then press Check.",
 }
+
+NEXT_DELAY = 0.03
+"""Seconds between the feedback text and the table of what happens next (drawn after it)."""
 
 _FEEDBACK_CLASSES = ("wt-feedback--correct", "wt-feedback--wrong", "wt-feedback--empty",
                      "wt-feedback--error")
@@ -63,11 +68,15 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         puzzle: Puzzle | Mapping[str, Any] | str | Path,
         *,
         progress: ProgressStore | None = None,
+        check_on_pick: bool = True,
         **kwargs: Any,
     ) -> None:
+        """``check_on_pick``: when the answer is one card, picking it checks at once (the
+        Check button stays, for a second look and for answers of several cards)."""
         super().__init__(**kwargs)
         self.add_class("wt-puzzle")
         self.progress = progress
+        self.check_on_pick = check_on_pick
         self.puzzle: Puzzle | None = None
         self.answer_control: Any = None
         self.read_answer: Callable[[], Any] = lambda: None
@@ -119,22 +128,29 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return None
         verdict = puzzle.check(answer)
         self.last_verdict = verdict
-        self.table.set_explain(True)
+        # the feedback text first: it is what the learner waits for
+        modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
+        self._set_feedback(modifier, _verdict_html(verdict))
         self.next_box.children = []
+        if not self.table.explain:
+            self.table.set_explain(True)
         if verdict.correct:
             self.solved = True
             self.add_class("wt-puzzle--solved")
             if self.progress is not None:
                 self.progress.mark_solved(puzzle.id)
-            self._set_feedback("wt-feedback--correct", _verdict_html(verdict))
-        else:
-            self._set_feedback("wt-feedback--wrong", _verdict_html(verdict))
-            if verdict.next_line is not None:
-                table = TrickTable.from_line(verdict.next_line, show_hands="none")
-                table.add_class("wt-next-table")
-                self.next_box.children = [_html("wt-next-title",
-                                                "<strong>What happens next:</strong>"), table]
+        elif verdict.next_line is not None:
+            _soon(self._guarded(lambda _: self._show_next(verdict)))
         return verdict
+
+    def _show_next(self, verdict: Verdict) -> None:
+        """The predicted replies on a table, under the feedback (if it is still current)."""
+        if verdict is not self.last_verdict or verdict.next_line is None:
+            return
+        table = TrickTable.from_line(verdict.next_line, show_hands="none")
+        table.add_class("wt-next-table")
+        self.next_box.children = [_html("wt-next-title", "<strong>What happens next:</strong>"),
+                                  table]
 
     def next_hint(self, _button: Any = None) -> Hint | None:
         """Show one more rung of the hint ladder."""
@@ -154,7 +170,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
     # -- building ------------------------------------------------------------------------
 
     def _build(self, puzzle: Puzzle) -> list[Any]:
-        header = _html("wt-puzzle-header", _header_html(puzzle))
+        one_card = puzzle.kind == "play" and puzzle.cards_to_pick == 1 and self.check_on_pick
+        header = _html("wt-puzzle-header", _header_html(puzzle, "play-one" if one_card
+                                                         else puzzle.kind))
         mover_plays = puzzle.kind in ("play", "placement")
         table = TrickTable.from_replay(
             puzzle.replay,
@@ -165,15 +183,16 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.table = table
         control, reader = _answer_control(puzzle)
         self.answer_control, self.read_answer = control, reader
+        if isinstance(control, HandPicker) and puzzle.cards_to_pick == 1 and self.check_on_pick:
+            check = self._guarded(self.check)
+            control.on_change(lambda cards: check(None) if cards else None)
         self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
         buttons = ipywidgets.HBox([self.check_button, self.hint_button])
         buttons.add_class("wt-puzzle-buttons")
         return [header, table, control, buttons, self.feedback, self.next_box, self.hint_box]
 
     def _set_feedback(self, modifier: str, body: str) -> None:
-        for name in _FEEDBACK_CLASSES:
-            self.feedback.remove_class(name)
-        self.feedback.add_class(modifier)
+        """Show feedback; the text goes first, so the learner sees it one message sooner."""
         colours = {"wt-feedback--correct": ("#e8f5e9", "#1b5e20"),
                    "wt-feedback--wrong": ("#fdecea", "#8a1c00"),
                    "wt-feedback--empty": ("#fff8e1", "#5d4037"),
@@ -183,6 +202,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             f'style="background:{colours[0]};border-left:6px solid {colours[1]};padding:6px 10px;'
             f'font-family:Helvetica,Arial,sans-serif;color:#111">{body}</div>'
         )
+        if modifier not in self.feedback._dom_classes:  # one class message, only on a change
+            kept = [c for c in self.feedback._dom_classes if c not in _FEEDBACK_CLASSES]
+            self.feedback._dom_classes = (*kept, modifier)
 
     def _show_solved_before(self, store: ProgressStore) -> None:
         if self.puzzle is not None and store.is_solved(self.puzzle.id):
@@ -223,6 +245,17 @@ def puzzle_list(
 # -- pieces -------------------------------------------------------------------------------
 
 
+def _soon(action: Callable[[Any], None]) -> None:
+    """Run ``action`` just after this callback in a kernel, so the feedback text leaves first;
+    at once where no event loop runs (a script, a test)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        action(None)
+        return
+    loop.call_later(NEXT_DELAY, action, None)
+
+
 def _resolve(puzzle: Puzzle | Mapping[str, Any] | str | Path) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         return puzzle
@@ -247,7 +280,7 @@ def _error_html(what: str, error: BaseException) -> str:
             f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")
 
 
-def _header_html(puzzle: Puzzle) -> str:
+def _header_html(puzzle: Puzzle, prompt: str) -> str:
     notes = "".join(f"<li>{escape(note, quote=False)}</li>" for note in puzzle.variant_notes())
     notes_html = (f'<ul class="wt-variant-notes" style="margin:2px 0;font-size:90%">{notes}</ul>'
                   if notes else "")
@@ -263,7 +296,7 @@ def _header_html(puzzle: Puzzle) -> str:
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
         f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">You play for '
-        f"{escape(puzzle.seat)}. {escape(KIND_PROMPTS[puzzle.kind], quote=False)}</p></div>"
+        f"{escape(puzzle.seat)}. {escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
     )
 
 

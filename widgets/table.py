@@ -394,12 +394,17 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def set_explain(self, on: bool = True) -> None:
         """Show (or keep back) who heads and the engine's reasons."""
+        if on == self.explain:
+            return
         self.explain = on
         self.show(self.index)
 
     def reveal(self, open_: bool = True) -> None:
         """Show every hand face up (presenter mode's "reveal all hands"), or hide them again."""
-        self.show_hands = "open" if open_ else "hidden"
+        shown = "open" if open_ else "hidden"
+        if shown == self.show_hands:
+            return
+        self.show_hands = shown
         self.show(self.index)
 
     def _mover(self, name: str) -> Any:

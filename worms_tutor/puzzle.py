@@ -232,7 +232,11 @@ class Puzzle:
 
     def check(self, answer: Any) -> Verdict:
         """Judge an answer (a play string or cards, a seat, yes/no, a number, a placement)."""
-        return _CHECKERS[self.kind](self, answer)
+        text = self.canonical(answer)
+        known = self._verdicts.get(text)
+        if known is None:
+            known = self._verdicts[text] = _CHECKERS[self.kind](self, answer)
+        return known
 
     def hints(self) -> tuple[Hint, ...]:
         """The hint ladder: the rule that matters, the legal plays, the plays that head the
@@ -267,6 +271,11 @@ class Puzzle:
                 choices.append(choice_for(self.state, placed, self.goal, self.side,
                                           self.horizon))
         return tuple(choices)
+
+    @cached_property
+    def _verdicts(self) -> dict[str, Verdict]:
+        """Verdicts given so far, by canonical answer: the same answer, the same verdict."""
+        return {}
 
     @cached_property
     def _best_value(self) -> int:
@@ -680,13 +689,13 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
     else:
         play = _in_hand_order(puzzle, _as_play(puzzle, answer))
         play = Play(play.seat, play.cards)
-    refusal = puzzle.state.check(play)
-    if refusal is not None:
-        return Verdict(False, text, f"Not allowed: {text}.",
-                       (Reason(_refusal_text(refusal), (refusal.rule,)),))
     assert puzzle.goal is not None
     choice = next((c for c in puzzle._choices if _play_text(c.play) == text), None)
-    if choice is None:
+    if choice is None:  # not among the legal answers: say which rule forbids it
+        refusal = puzzle.state.check(play)
+        if refusal is not None:
+            return Verdict(False, text, f"Not allowed: {text}.",
+                           (Reason(_refusal_text(refusal), (refusal.rule,)),))
         choice = choice_for(puzzle.state, play, puzzle.goal, puzzle.side, puzzle.horizon)
     players = puzzle.rules.players
     reasons = _line_reasons(choice.line, players)

@@ -192,3 +192,23 @@ def test_every_shipped_puzzle_builds_and_a_chapter_lists_its_puzzles() -> None:
     ids = [child.puzzle.id for child in chapter.children if isinstance(child, PuzzleWidget)]
     assert ids == [p.id for p in shipped_puzzles() if p.chapter == 5]
     assert {"ataata", "worms-on-a-led-seven"} <= set(ids)
+
+
+def test_picking_the_one_card_checks_at_once_unless_switched_off() -> None:
+    widget = PuzzleWidget.from_id("leave-partners-seven")
+    assert "it is checked at once" in visible(widget.children[0].value)
+    pick(widget, "KC")
+    assert "Not quite: S: KC." in feedback(widget)
+    pick(widget, "KC")  # unpicking leaves the feedback as it was
+    assert "Not quite: S: KC." in feedback(widget)
+    manual = PuzzleWidget.from_id("leave-partners-seven", check_on_pick=False)
+    pick(manual, "9C")
+    assert manual.feedback.value == ""
+    manual.check_button.click()
+    assert "Correct: S: 9C." in feedback(manual)
+
+
+def test_the_same_answer_gets_the_same_verdict_without_asking_twice() -> None:
+    puzzle = shipped_puzzles()[0]
+    answer = puzzle.correct_answers()[0]
+    assert puzzle.check(answer) is puzzle.check(answer)
