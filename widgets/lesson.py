@@ -23,6 +23,7 @@ puzzle's ``id`` equal to the file name without ``.json``. All puzzles of a page 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -31,7 +32,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from worms_tutor.cards import Card, parse_cards
+from worms_tutor.cards import PACK, Card, Suit, parse_cards
 from worms_tutor.display import cards_html
 from worms_tutor.errors import WormsError
 from worms_tutor.explain import explain_record, explain_step
@@ -104,21 +105,43 @@ def _inline(text: str) -> str:
 # -- the frame of a chapter -------------------------------------------------------------------
 
 
-def goals(*items: str | Sequence[str]) -> Fragment:
-    """The three goals a chapter opens with."""
+def goals(*items: str | Sequence[str]) -> Any:
+    """The three goals a chapter opens with, and the projector switch for a teacher."""
+    import ipywidgets  # type: ignore[import-untyped]
+
     texts = _items(items)  # type: ignore[arg-type]
     if len(texts) != 3:
         raise WormsError(f"a chapter opens with three goals, not {len(texts)}")
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
-    return _box("goals", "In this chapter you will learn to", f"<ol style='margin:0'>{body}</ol>",
-                "#0b3d91")
+    box = _box("goals", "In this chapter you will learn to",
+               f"<ol style='margin:0'>{body}</ol>", "#0b3d91")
+    view = ipywidgets.VBox([ipywidgets.HTML(box.html), presenter()])
+    view.add_class("wt-lesson-goals")
+    return view
 
 
-def recap(*items: str | Sequence[str]) -> Fragment:
-    """The short list a chapter ends with."""
+_PRESENTER: Any = None
+
+
+def presenter() -> Any:
+    """The page's PresenterMode: large text for a projector; "Reveal all hands" opens the
+    hands on every puzzle's table."""
+    global _PRESENTER
+    if _PRESENTER is None:
+        from .presenter import PresenterMode
+
+        _PRESENTER = PresenterMode()
+    return _PRESENTER
+
+
+def recap(*items: str | Sequence[str]) -> Any:
+    """The short list a chapter ends with, and the learner's progress line."""
+    import ipywidgets  # type: ignore[import-untyped]
+
     texts = _items(items)  # type: ignore[arg-type]
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
-    return _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
+    box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
+    return ipywidgets.VBox([ipywidgets.HTML(box.html), store()])
 
 
 def choice(text: str, question: str = "") -> Fragment:
@@ -143,6 +166,16 @@ def cards(codes: str | Iterable[str | Card], caption: str | None = None,
     names = ", ".join(card.name for card in chosen)
     return Fragment(f'<div class="wt-lesson-cards" aria-label="{escape(names)}" '
                     f'style="margin:8px 0">{head}{row}</div>')
+
+
+def pack(width: float = 64) -> Fragment:
+    """The whole pack, one row per suit, from the engine's ``PACK``."""
+    rows = []
+    for suit in Suit:
+        row = [card for card in PACK if card.suit is suit]
+        caption = f"{suit.noun.capitalize()} {suit.symbol}: {len(row)} cards"
+        rows.append(cards(row, caption, width).html)
+    return Fragment(f'<div class="wt-lesson-pack">{"".join(rows)}</div>')
 
 
 # -- worked tricks ----------------------------------------------------------------------------
@@ -194,7 +227,7 @@ def scenario_for(
     if not last:
         for seat in seats:
             while seat not in given and len(full[seat]) < 4 and spare:
-                full[seat].append(str(spare.pop()))
+                full[seat].append(str(spare.pop(0)))
         context.setdefault("stock", [str(card) for card in spare[: 2 * len(seats)]])
     data: dict[str, Any] = {"variant": variant, "hands": full, "leader": seats_seen[0],
                             "plays": texts, **context}
@@ -243,47 +276,65 @@ def _frames(scenario: Scenario) -> tuple[Any, ...]:
     return tuple(frames)
 
 
+class WorkedTrick(Fragment):
+    """A worked trick drawn as TrickTable draws it, as plain HTML (no widget to load)."""
+
+    def __init__(self, scenario: Scenario, label: str) -> None:
+        from .table import reasons_html, table_html
+
+        frame = _frames(scenario)[-1]
+        board = table_html(frame, show_hands="none")
+        why = reasons_html(frame.reasons, frame.illegal)
+        super().__init__(
+            f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0">'
+            f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
+            f'font-size:16px;margin-bottom:4px">{escape(label)}</div>{board}'
+            f'<div class="wt-lesson-trick__why" style="font-size:16px;line-height:1.4">'
+            f"{why}</div></div>")
+        self.scenario = scenario
+
+
 def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str = "",
-          **context: Any) -> Any:
-    """A worked trick on a TrickTable with the engine's reasons:
+          step: bool = False, **context: Any) -> Any:
+    """A worked trick with the engine's reasons:
     ``lesson.trick("N: 7H E: 7C S: 8S W: 5D", "danish-club")``.
 
-    ``context`` takes the scenario keys (``hands``, ``played``, ``score``, ``previous``,
-    ``first_lead_of_match``, ``rules``) and ``last=True`` for the last trick of a hand.
+    Drawn like a TrickTable, finished, with every reason under it; ``step=True`` gives the
+    TrickTable widget itself, to step through play by play. ``context`` takes the scenario
+    keys (``hands``, ``played``, ``score``, ``previous``, ``first_lead_of_match``, ``rules``)
+    and ``last=True`` for the last trick of a hand.
     """
+    scenario = scenario_for(plays, variant, **context)
+    label = caption or rulebook_label(scenario)
+    if not step:
+        return WorkedTrick(scenario, label)
     import ipywidgets  # type: ignore[import-untyped]
 
     from .table import TrickTable
 
-    scenario = scenario_for(plays, variant, **context)
-    label = caption or rulebook_label(scenario)
     head = ipywidgets.HTML(f'<div class="wt-lesson-trick__rules" style="{FONT};font-weight:bold;'
                            f'color:#0b3d91;font-size:16px">{escape(label)}</div>')
     table = TrickTable(_frames(scenario), show_hands="none")
-    box = ipywidgets.VBox([head, table])
+    box = ipywidgets.VBox([head, table], layout=ipywidgets.Layout(max_width="820px"))
     box.add_class("wt-lesson-trick")
     box.scenario = scenario
     return box
 
 
 def compare(plays: str | Sequence[str],
-            variants: Sequence[Any] = ("english", "danish-club"), **context: Any) -> Any:
+            variants: Sequence[Any] = ("english", "danish-club"), **context: Any) -> Fragment:
     """The same plays under two (or more) rulebooks, side by side. A variant is a preset
     name or a pair ``(name, {"S9": "declared"})``."""
-    import ipywidgets
-
     shown = []
     for variant in variants:
         name, overrides = (variant, None) if isinstance(variant, str) else variant
         options = dict(context)
         if overrides:
             options["rules"] = {**options.get("rules", {}), **overrides}
-        view = trick(plays, name, **options)
-        view.layout = ipywidgets.Layout(flex="1 1 380px", min_width="0")
-        shown.append(view)
-    box = ipywidgets.HBox(shown, layout=ipywidgets.Layout(flex_flow="row wrap", gap="0 16px"))
-    box.add_class("wt-lesson-compare")
-    return box
+        worked = trick(plays, name, **options)
+        shown.append(f'<div style="flex:1 1 400px;min-width:0">{worked.html}</div>')
+    return Fragment(f'<div class="wt-lesson-compare" style="display:flex;flex-wrap:wrap;'
+                    f'gap:0 18px;align-items:flex-start">{"".join(shown)}</div>')
 
 
 # -- the series: chapters, puzzles, progress --------------------------------------------------
@@ -372,17 +423,69 @@ def _view(puzzle: Any) -> Any:
     return PuzzleWidget(puzzle, progress=store())
 
 
-def puzzle(puzzle_id: str) -> Any:
-    """One puzzle of the series, e.g. ``lesson.puzzle("03-higher-seven")``."""
-    return _view(load(puzzle_id))
+def _preview_html(puzzle: Any) -> str:
+    """The puzzle's title, question and table as plain HTML, drawn as its TrickTable is."""
+    from .table import frames_from_replay, table_html
+
+    plays = puzzle.kind in ("play", "placement")
+    board = table_html(frames_from_replay(puzzle.replay)[-1],
+                       show_hands="open" if puzzle.open_hands else "hidden",
+                       omit_hand=puzzle.seat if plays else None,
+                       show_heading=puzzle.kind not in ("winner", "points"))
+    return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111">'
+            f'<h3 style="margin:4px 0">{escape(puzzle.title)}</h3>'
+            f'<p style="font-size:110%">{escape(puzzle.question)}</p>{board}</div>')
 
 
-def puzzles(chapter: str | int) -> Any:
+class LazyPuzzle:
+    """A puzzle that first shows as plain HTML (question and table) and becomes the full
+    PuzzleWidget as soon as the page is up: the browser's progress store answering is the
+    signal (or a click on its button). A page with eight puzzles then appears as fast as a
+    page with one widget, and the puzzles come alive while the learner reads the top."""
+
+    def __init__(self, puzzle: Any) -> None:
+        import ipywidgets
+
+        self.puzzle = puzzle
+        self.widget: Any = None
+        self.preview = ipywidgets.HTML(_preview_html(puzzle))
+        self.button = ipywidgets.Button(description="Open this puzzle")
+        self.button.add_class("wt-lesson-puzzle__open")
+        self.button.on_click(lambda _button: self.open())
+        self.box = ipywidgets.VBox([self.preview, self.button])
+        self.box.add_class("wt-lesson-puzzle")
+        store().on_loaded(lambda _store: self.open())
+
+    def open(self) -> Any:
+        """Put the interactive puzzle in place of the preview (once)."""
+        if self.widget is None:
+            self.widget = _view(self.puzzle)
+            self.box.children = [self.widget]
+            table = getattr(self.widget, "table", None)
+            if table is not None:
+                own = self.puzzle.open_hands
+                presenter().on_reveal(lambda on: table.reveal(on or own))
+                if presenter().reveal_all:
+                    table.reveal(True)
+        return self.widget
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def puzzle(puzzle_id: str, lazy: bool = True) -> Any:
+    """One puzzle of the series, e.g. ``lesson.puzzle("03-higher-seven")``; ``lazy=False``
+    builds the PuzzleWidget at once."""
+    found = load(puzzle_id)
+    return LazyPuzzle(found) if lazy else _view(found)
+
+
+def puzzles(chapter: str | int, lazy: bool = True) -> Any:
     """Every puzzle of a chapter, in file order, one under the other."""
     import ipywidgets  # type: ignore[import-untyped]
 
-    views = [_view(load(path.stem)) for path in puzzle_files(chapter)]
-    box = ipywidgets.VBox(views)
+    views = [puzzle(path.stem, lazy) for path in puzzle_files(chapter)]
+    box = ipywidgets.VBox([view.box if lazy else view for view in views])
     box.add_class("wt-lesson-puzzles")
     return box
 
@@ -437,10 +540,62 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
 
 
 def ladder(highlight: str = "") -> Any:
-    """The ranking chart (loads matplotlib, so only the page that needs it pays)."""
+    """The ranking chart, a RankLadderView. Drawing it needs matplotlib (seconds on a busy
+    server), so the picture and its text are kept in a disk cache, keyed by the source of
+    every module that shapes the chart; a page served from the cache never loads matplotlib."""
+    cached = _ladder_cache(highlight)
+    if cached is not None:
+        try:
+            data = cached.read_bytes()
+            size = int.from_bytes(data[:8], "big")
+            return _ladder_view(data[8:8 + size], data[8 + size:].decode("utf-8"))
+        except (OSError, ValueError):
+            pass
     from .ladder import RankLadderView
 
-    return RankLadderView(highlight=highlight)
+    view = RankLadderView(highlight=highlight)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(f".{os.getpid()}.part")
+            text = view.details.value.encode("utf-8")
+            png = bytes(view.image.value)
+            partial.write_bytes(len(png).to_bytes(8, "big") + png + text)
+            partial.replace(cached)
+        except OSError:
+            pass  # no cache: the next page draws the chart again
+    return view
+
+
+def _ladder_cache(highlight: str) -> Path | None:
+    import hashlib
+
+    import worms_tutor
+
+    engine = Path(worms_tutor.__file__).parent
+    sources = [Path(__file__).with_name("ladder.py"), engine / "ranking.py", engine / "svg.py",
+               engine / "cards.py"]
+    digest = hashlib.sha256(" ".join(sorted(map(str, parse_cards(highlight)))).encode())
+    try:
+        for source in sources:
+            digest.update(source.read_bytes())
+    except OSError:
+        return None
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "worms-tutor"
+    return root / f"ladder-{digest.hexdigest()[:20]}.bin"
+
+
+def _ladder_view(png: bytes, details: str) -> Any:
+    """The same widgets RankLadderView builds, from the cached picture and text."""
+    import ipywidgets
+
+    image = ipywidgets.Image(value=png, format="png", layout=ipywidgets.Layout(max_width="100%"))
+    image.add_class("wt-ladder__image")
+    text = ipywidgets.HTML(details)
+    text.add_class("wt-ladder__text")
+    box = ipywidgets.VBox([image, text])
+    box.add_class("wt-ladder")
+    return box
 
 
 def side_names(players: int = 4) -> tuple[str, ...]:
