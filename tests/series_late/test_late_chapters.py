@@ -1,0 +1,339 @@
+"""Chapters 05–09 of the series: their puzzles, the rules they cover, and what the pages show.
+
+Every claim is checked against the engine: a puzzle "covers" a rule id only if the engine cites
+it (in the reasons of the correct answer, the refusal of an illegal play, or the puzzle's hint
+rules, which the loader checks against the rule table); a beginner's mistake is "caught" only if
+the engine marks the beginner's answer wrong. Chapter 08's comparisons must change the outcome.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from worms_tutor.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.rules import SWITCHES
+from worms_tutor.scenario import Scenario
+from worms_tutor.widgets import lesson
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+CHAPTERS = {
+    "05": "05-worms-and-toqu.ipynb",
+    "06": "06-drawing-and-the-flow-of-a-hand.ipynb",
+    "07": "07-scoring.ipynb",
+    "08": "08-two-rulebooks-side-by-side.ipynb",
+    "09": "09-greenland-and-the-game.ipynb",
+}
+
+# Rule ids each late chapter's puzzles must reach (engine-cited, see module docstring).
+COVERS: dict[str, tuple[str, ...]] = {
+    "05-later-matador-wins": ("R2.2", "R6.1", "P1"),
+    "05-dont-lead-worms": ("R6.1", "O1", "P1"),
+    "05-toqu-must-come-out": ("O1",),
+    "05-not-on-partners-worms": ("F1", "R6.3"),
+    "05-three-takes-it-back": ("R5.2", "R5.3", "P2"),
+    "05-three-shields-worms": ("R5.4", "P3"),
+    "05-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
+    "05-dead-worms": ("R10.3", "R10.6"),
+    "05-worms-home": ("R6.5", "P3"),
+    "05-aavunga": ("R6.10", "D1"),
+    "05-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
+    "06-no-worms-to-open": ("F3",),
+    "06-knocked-first-trick": ("R3.1",),
+    "06-winner-leads": ("R9.1",),
+    "06-hand-is-over": ("R12.4",),
+    "06-three-players": ("R5.3", "P2"),
+    "06-two-players-draw": ("R18.2",),
+    "06-two-players-third-card": ("R18.2", "R5.2"),
+    "07-six-tricks-english": ("R13.1",),
+    "07-first-five-english": ("R13.1",),
+    "07-five-five": ("R13.2",),
+    "07-plain-win-danish": ("R13.2",),
+    "07-sweep": ("R13.1",),
+    "07-lead-for-five-five": ("R13.2", "R3.1"),
+    "07-eight-eight": ("R6.15",),
+    "07-stop-at-nine": ("R15.3",),
+    "08-three-in-the-middle": ("R5.2",),
+    "08-danish-seven-after-three": ("R3.4",),
+    "08-english-no-king-feat": ("R4.3",),
+    "08-english-two-pairs": ("F6",),
+    "08-place-your-sixes": ("R10.3", "R1.3"),
+    "08-danish-duty-pair": ("O1",),
+    "08-english-worms-on-a-seven": ("R3.1",),
+    "08-toqu-lead-too-early": ("F4",),
+    "08-worms-last-to-trick": ("F5",),
+    "08-last-trick": ("R6.13", "R13.2"),
+    "09-toqutsit": ("R6.2", "P1"),
+    "09-third-matador": ("R2.1",),
+    "09-aavunga-lead": ("F4",),
+    "09-ataata": ("R4.5", "P5"),
+    "09-table-catches": ("F2",),
+    "09-lus": ("P1", "R13.2"),
+}
+
+# rules.md §D.9: the beginner's answer each puzzle must reject (mistake number → cases).
+MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
+    1: (("06-knocked-first-trick", "W"), ("07-lead-for-five-five", "N: 9C")),
+    2: (("08-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
+    4: (("05-later-matador-wins", "E"), ("05-dont-lead-worms", "N: KH")),
+    5: (("05-not-on-partners-worms", "yes"), ("05-toqu-on-the-other-card", "S: JC>KH QD>9C")),
+    6: (("05-toqu-must-come-out", "yes"), ("08-danish-duty-pair", "no")),
+    7: (("05-three-takes-it-back", "W: 8D"), ("05-three-shields-worms", "S: 6D")),
+    8: (("05-dead-worms", "E"), ("05-worms-in-a-pair", "S: JC>8S 3D>KH")),
+    10: (("07-sweep", "4"), ("07-eight-eight", "no"), ("05-aavunga", "1")),
+}
+
+# rules.md §E questions each page must mark as our own choice (lesson.choice(..., "Qn")).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "05": ("Q1", "Q7", "Q8"),
+    "06": ("Q9", "Q10", "Q13", "Q16", "Q17"),
+    "07": ("Q5", "Q11", "Q12"),
+    "08": ("Q2", "Q4"),
+    "09": ("Q14",),
+}
+
+# rules.md §B19, every term of the vocabulary table.
+VOCABULARY = ("Toqutsit", "Toqu", "Voormsi", "Vorms", "Worms", "Wumps", "vôrmse", "aavunga",
+              "smeltet", "lus", "kam", "tavle", "5-5", "Ataata", "bordet fanger", "matador",
+              "banke")
+
+
+def _notebook(number: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((NOTEBOOKS / CHAPTERS[number]).read_text(encoding="utf-8"))
+    return data
+
+
+def _code_cells(number: str) -> Iterator[str]:
+    for cell in _notebook(number)["cells"]:
+        if cell["cell_type"] == "code":
+            yield "".join(cell["source"])
+
+
+def _markdown(number: str) -> str:
+    return "\n".join("".join(c["source"]) for c in _notebook(number)["cells"]
+                     if c["cell_type"] == "markdown")
+
+
+def _lesson_calls(number: str, name: str) -> Iterator[ast.Call]:
+    for code in _code_cells(number):
+        for node in ast.walk(ast.parse(code)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == name and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "lesson"):
+                yield node
+
+
+def _value(node: ast.expr) -> Any:
+    """The value of a literal argument in a cell, simple arithmetic (``["NS"] * 4``) included."""
+    return eval(compile(ast.Expression(node), "<cell>", "eval"), {"__builtins__": {}})
+
+
+def _puzzle(puzzle_id: str) -> Puzzle:
+    return load_puzzle_file(lesson.PUZZLES / f"{puzzle_id}.json")
+
+
+def _late_puzzle_ids() -> list[str]:
+    return [path.stem for number in CHAPTERS for path in lesson.puzzle_files(number)]
+
+
+def _cited(puzzle: Puzzle) -> set[str]:
+    """Rule ids the engine gives for this puzzle: hint rules, and the reasons of each correct
+    answer (for a 'no' legality answer, the refusal's rule)."""
+    cited = set(puzzle.rule_ids())
+    for answer in puzzle.correct_answers():
+        cited.update(puzzle.check(answer).rule_ids)
+    for hint in puzzle.hints():
+        cited.update(hint.rule_ids)
+    return cited
+
+
+# -- the chapters exist and keep the skeleton -------------------------------------------------
+
+
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_chapter_has_goals_recap_and_links(number: str) -> None:
+    cells = _notebook(number)["cells"]
+    assert "".join(cells[0]["source"]).startswith("# "), "the page opens with its title"
+    goals = list(_lesson_calls(number, "goals"))
+    assert len(goals) == 1 and len(goals[0].args) == 3, "three goals"
+    assert list(_lesson_calls(number, "recap")), "a recap"
+    nav = "".join(cells[-1]["source"])
+    assert nav.startswith("<!-- series:nav -->") and "Previous:" in nav
+    if number != "09":
+        assert "Next:" in nav
+
+
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_chapter_has_six_puzzles_of_several_kinds_all_shown(number: str) -> None:
+    files = lesson.puzzle_files(number)
+    assert len(files) >= 6
+    kinds = {load_puzzle_file(path).kind for path in files}
+    assert len(kinds) >= 3, sorted(kinds)
+    shown = {ast.literal_eval(call.args[0]) for call in _lesson_calls(number, "puzzle")}
+    assert shown == {path.stem for path in files}
+
+
+@pytest.mark.parametrize("puzzle_id", _late_puzzle_ids())
+def test_puzzle_answer_is_the_engines(puzzle_id: str) -> None:
+    puzzle = _puzzle(puzzle_id)
+    assert puzzle.expected, "store the answer in `expected`"
+    stored = {puzzle.canonical(answer) for answer in puzzle.expected}
+    assert stored == set(puzzle.correct_answers())
+    for answer in puzzle.correct_answers():
+        verdict = puzzle.check(answer)
+        assert verdict.correct and verdict.reasons
+
+
+def test_every_late_puzzle_has_a_coverage_line() -> None:
+    assert set(COVERS) == set(_late_puzzle_ids())
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(COVERS))
+def test_puzzle_covers_its_rules_through_the_engine(puzzle_id: str) -> None:
+    missing = set(COVERS[puzzle_id]) - _cited(_puzzle(puzzle_id))
+    assert not missing, f"{puzzle_id}: the engine never cites {sorted(missing)}"
+
+
+@pytest.mark.parametrize("number,case", [(n, c) for n, cases in MISTAKES.items() for c in cases],
+                         ids=lambda v: str(v) if isinstance(v, int) else v[0])
+def test_beginners_mistake_is_caught(number: int, case: tuple[str, str]) -> None:
+    puzzle_id, beginners_answer = case
+    verdict = _puzzle(puzzle_id).check(beginners_answer)
+    assert not verdict.correct, f"mistake {number}: {puzzle_id} accepts {beginners_answer!r}"
+    assert verdict.reasons or verdict.next_reasons, "the feedback says why"
+
+
+# -- the pages ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_our_choices_are_marked_on_the_page(number: str) -> None:
+    marked = {ast.literal_eval(call.args[1]) for call in _lesson_calls(number, "choice")
+              if len(call.args) > 1}
+    assert set(CHOICES[number]) <= marked, f"unmarked: {set(CHOICES[number]) - marked}"
+
+
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_worked_tricks_replay_in_the_engine(number: str) -> None:
+    for name in ("trick", "compare"):
+        for call in _lesson_calls(number, name):
+            args = [_value(arg) for arg in call.args]
+            kwargs = {kw.arg: _value(kw.value) for kw in call.keywords if kw.arg}
+            getattr(lesson, name)(*args, **kwargs)  # raises on a malformed position
+
+
+def _outcome(scenario: Scenario) -> tuple[Any, ...]:
+    replay = scenario.replay()
+    players = scenario.rules.players
+    final = replay.final
+    return (
+        replay.illegal.refusal.rule if replay.illegal else None,
+        tuple((r.winner, r.units, tuple(sorted(r.points(players).items())))
+              for r in replay.records),
+        final.trick.head_seat,
+        tuple(sorted(final.score_map.items())),
+        final.hand_over,
+        final.match_winner,
+        final.kam,
+    )
+
+
+def _compare_outcomes(call: ast.Call) -> list[tuple[Any, ...]]:
+    plays = _value(call.args[0])
+    variants = _value(call.args[1]) if len(call.args) > 1 else ("english", "danish-club")
+    context = {kw.arg: _value(kw.value) for kw in call.keywords if kw.arg}
+    outcomes = []
+    for variant in variants:
+        name, overrides = (variant, None) if isinstance(variant, str) else variant
+        options = dict(context)
+        if overrides:
+            options["rules"] = {**options.get("rules", {}), **overrides}
+        outcomes.append(_outcome(lesson.scenario_for(plays, name, **options)))
+    return outcomes
+
+
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_every_comparison_changes_the_outcome(number: str) -> None:
+    for call in _lesson_calls(number, "compare"):
+        outcomes = _compare_outcomes(call)
+        assert len(set(outcomes)) > 1, f"same outcome in every rulebook: {ast.unparse(call)}"
+
+
+def test_chapter_08_has_a_section_for_every_switch() -> None:
+    headings = [line for line in _markdown("08").splitlines() if line.startswith("## ")]
+    for switch in SWITCHES:
+        assert any(re.search(rf"\b{switch}\b", heading) for heading in headings), switch
+
+
+def test_chapter_08_compares_under_ru_literal_too() -> None:
+    variants = set()
+    for call in _lesson_calls("08", "compare"):
+        if len(call.args) > 1:
+            variants.update(v if isinstance(v, str) else v[0]
+                            for v in ast.literal_eval(call.args[1]))
+    assert {"english", "ru-literal"} <= variants
+
+
+def test_chapter_09_explains_every_word_of_the_vocabulary() -> None:
+    text = _markdown("09")
+    missing = [word for word in VOCABULARY if word not in text]
+    assert not missing, missing
+    assert "say it roughly like" in text, "pronunciation hints"
+    for uncertain in ("not known", "tradition, not record", "guess", "do not say"):
+        assert uncertain in text, f"the page says what is uncertain ({uncertain!r})"
+
+
+# -- Voilà can load every widget of the page ------------------------------------------------
+
+WIDGET_BUDGET = 650
+"""Voilà asks the kernel for every widget state at once and gives up after 4 s; a page with
+about a thousand widget models then loses some ("model not found"). Stay well below."""
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.parametrize("number", sorted(CHAPTERS))
+def test_page_stays_within_the_widget_budget(number: str) -> None:
+    ipywidgets = pytest.importorskip("ipywidgets")
+    before = set(ipywidgets.Widget.widgets)
+    namespace: dict[str, Any] = {}
+    for code in _code_cells(number):
+        exec(compile(code, CHAPTERS[number], "exec"), namespace)  # our own notebook's cells
+    created = set(ipywidgets.Widget.widgets) - before
+    assert len(created) <= WIDGET_BUDGET, f"{CHAPTERS[number]}: {len(created)} widget models"
+
+
+def _switch_rows() -> dict[str, list[str]]:
+    """Chapter 08's table of switches: id → [english, danish-club, ru-literal] as written."""
+    rows = {}
+    for line in _markdown("08").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and (cells[0] in SWITCHES):
+            rows[cells[0]] = cells[2:]
+    return rows
+
+
+def test_chapter_08_switch_table_agrees_with_the_presets() -> None:
+    from worms_tutor.rules import Rules
+
+    rows = _switch_rows()
+    assert set(rows) == set(SWITCHES)
+    presets = [Rules.preset(name) for name in ("english", "danish-club", "ru-literal")]
+    for switch, (english, danish, ru) in rows.items():
+        values = [getattr(p, SWITCHES[switch].attribute) for p in presets]
+        if switch == "S1":  # the presets hold 4; the table tells which counts each allows
+            assert "4 only" in danish and "3" in english
+            continue
+        if switch == "S13":  # the engine rejects in every preset; the table tells the penalty
+            assert danish != english
+            continue
+        said_danish_same = danish in ("same", english)
+        said_ru_same = ru in ("", english)
+        assert said_danish_same == (values[1] == values[0]), f"{switch}: danish-club column"
+        assert said_ru_same == (values[2] == values[0]), f"{switch}: ru-literal column"
