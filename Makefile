@@ -24,8 +24,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # executing every notebook in notebooks/.
 test: lint pytest
 
+# Python sources only: notebooks are prose with code and are checked by nbval instead.
 lint: $(STAMP)
-	$(BIN)/ruff check
+	$(BIN)/ruff check worms_tutor widgets tests benchmarks
 	$(BIN)/mypy --strict worms_tutor
 
 pytest: $(STAMP)
