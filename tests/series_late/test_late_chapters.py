@@ -58,6 +58,8 @@ COVERS: dict[str, tuple[str, ...]] = {
     "07-plain-win-danish": ("R13.2",),
     "07-sweep": ("R13.1",),
     "07-lead-for-five-five": ("R13.2", "R3.1"),
+    "07-past-nine": ("R15.2",),
+    "07-sweep-keeps-the-capture": ("R13.1", "P1"),
     "07-eight-eight": ("R6.15",),
     "07-stop-at-nine": ("R15.3",),
     "08-three-in-the-middle": ("R5.2",),
@@ -87,14 +89,15 @@ MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
     6: (("05-toqu-must-come-out", "yes"), ("08-danish-duty-pair", "no")),
     7: (("05-three-takes-it-back", "W: 8D"), ("05-three-shields-worms", "S: 6D")),
     8: (("05-dead-worms", "E"), ("05-worms-in-a-pair", "S: JC>8S 3D>KH")),
-    10: (("07-sweep", "4"), ("07-eight-eight", "no"), ("05-aavunga", "1")),
+    10: (("07-sweep", "4"), ("07-eight-eight", "no"), ("05-aavunga", "1"),
+         ("07-past-nine", "no")),
 }
 
 # rules.md §E questions each page must mark as our own choice (lesson.choice(..., "Qn")).
 CHOICES: dict[str, tuple[str, ...]] = {
     "05": ("Q1", "Q7", "Q8"),
     "06": ("Q9", "Q10", "Q13", "Q16", "Q17"),
-    "07": ("Q5", "Q11", "Q12"),
+    "07": ("Q5", "Q11", "Q12"),  # Q5 also carries 07-sweep-keeps-the-capture
     "08": ("Q2", "Q4"),
     "09": ("Q14",),
 }
