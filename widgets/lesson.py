@@ -141,7 +141,9 @@ def recap(*items: str | Sequence[str]) -> Any:
     texts = _items(items)  # type: ignore[arg-type]
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
-    return ipywidgets.VBox([ipywidgets.HTML(box.html), store()])
+    view = ipywidgets.VBox([ipywidgets.HTML(box.html), store()])
+    view.add_class("wt-lesson-recap")
+    return view
 
 
 def choice(text: str, question: str = "") -> Fragment:
