@@ -1,0 +1,220 @@
+"""The series' puzzles, all chapters together, cover every rule id of the rules research and
+catch all ten beginner mistakes of its §D.9.
+
+A rule id counts as covered by a puzzle when the engine stands behind it: the puzzle names it
+in ``hint_rules`` (the loader checks those against the engine's rule table) or the engine cites
+it in the puzzle's solution or in its verdict on the right answer. Several ids are two names of
+one rule (O1 is R6.4, P1 is R6.2, ...): covering one covers both. The engine has no sentence for
+a few rules (no title in ``RULE_TITLES``, so no puzzle can name them); for those this file says
+which puzzle poses the situation, and the test checks that the puzzle exists and that the
+engine still cannot cite the id (once it can, the puzzle must name it). Table procedure that no
+answer kind can ask about (drawing for partners, cutting, misdeals) must be taught on its page.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from worms_tutor.puzzle import RULE_TITLES, Puzzle, load_puzzle_file
+from worms_tutor.widgets import lesson
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+RULE_IDS = (
+    "R1.1", "R1.2", "R1.3", "R2.1", "R2.2", "R2.3",
+    "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6",
+    "R4.1", "R4.2", "R4.3", "R4.4", "R4.5", "R4.6",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6",
+    "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.6", "R6.7", "R6.8", "R6.9", "R6.10",
+    "R6.11", "R6.12", "R6.13", "R6.14", "R6.15",
+    "R7.1", "R7.2", "R7.3",
+    "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
+    "R9.1", "R9.2", "R9.3", "R9.4",
+    "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R10.6",
+    "R12.1", "R12.2", "R12.3", "R12.4", "R12.5",
+    "R13.1", "R13.2", "R13.3", "R13.4",
+    "R15.1", "R15.2", "R15.3", "R15.4", "R15.5", "R15.6",
+    "R17.1", "R17.2", "R18.1", "R18.2", "R18.3",
+    "O1", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "D1",
+    "P1", "P2", "P3", "P4", "P5", "P6",
+)  # fmt: skip
+"""Every rule id of rules.md §B (R*), §B11 (O1, F1–F7, D1) and §B14 (P1–P6)."""
+
+SAME_RULE = (
+    ("O1", "R6.4"), ("F1", "R6.3"), ("F2", "R6.7"), ("F3", "R6.8"), ("F4", "R6.9"),
+    ("F5", "R6.6"), ("F7", "R5.6"), ("D1", "R6.10"), ("P1", "R6.2"), ("P2", "R5.3"),
+    ("P3", "R6.5"), ("P4", "R4.4"), ("P5", "R4.5"), ("R2.2", "R6.1"), ("P6", "F1"),
+    ("R9.4", "F3"), ("R9.4", "F4"),
+)  # fmt: skip
+"""Pairs of ids that name one rule in rules.md (R9.4 gathers the lead bans F3 and F4; P6 is
+the penalty for F1, which the engine enforces by refusing the play)."""
+
+POSED_BY: dict[str, tuple[str, ...]] = {
+    "R1.1": ("02-three-is-no-king",),  # the 3♦ stands in for the missing K♦, and is no King
+    "R1.2": ("00-toqu-catches-worms", "05-later-matador-wins"),
+    "R2.3": ("01-unled-sevens",),  # unled Sevens below the K♠
+    "R3.5": ("03-two-kings-two-sevens", "03-english-two-kings"),  # a pair of Sevens led
+    "R4.1": ("01-kings-are-low",),
+    "R4.6": ("09-ataata",),
+    "R5.5": ("04-three-on-worms",),  # the 3♦ on Worms scores nothing
+    "R6.11": ("05-toqu-on-the-other-card",),
+    "R6.12": ("05-dead-worms",),
+    "R6.14": ("05-worms-in-a-pair",),
+    "R8.2": ("06-knocked-first-trick",),
+    "R8.4": ("06-two-players-draw",),  # the stock
+    "R9.3": ("02-kings-pair",),  # Kings may be led in sets, Worms included
+    "R10.5": ("05-worms-in-a-pair", "03-two-kings-two-sevens"),  # each target its own context
+    "R12.1": ("06-two-players-draw",),
+    "R12.3": ("05-toqu-on-the-other-card", "08-last-trick"),  # the stock empty, hands played out
+    "R12.5": ("07-stop-at-nine",),
+    "R13.3": ("07-lead-for-five-five",),  # trick units count towards the first five
+    "R13.4": ("07-sweep-keeps-the-capture",),
+    "R15.5": ("07-eight-eight",),
+    "R17.1": ("06-three-players",),
+    "R17.2": ("06-three-players",),
+    "R18.1": ("06-two-players-draw", "06-two-players-third-card"),
+}
+"""Rules the engine has no sentence for, and the puzzles that pose them."""
+
+TAUGHT_ON_PAGE: dict[str, tuple[str, str]] = {
+    "R7.2": ("06-drawing-and-the-flow-of-a-hand.ipynb", "partners"),
+    "R7.3": ("06-drawing-and-the-flow-of-a-hand.ipynb", "the deal passes clockwise"),
+    "R8.1": ("06-drawing-and-the-flow-of-a-hand.ipynb", "cuts"),
+    "R8.5": ("06-drawing-and-the-flow-of-a-hand.ipynb", "cards are missing"),
+    "R8.6": ("06-drawing-and-the-flow-of-a-hand.ipynb", "dealt both toqu and worms"),
+    "R12.2": ("06-drawing-and-the-flow-of-a-hand.ipynb", "runs out evenly"),
+    "R15.6": ("07-scoring.ipynb", "the score is announced"),
+}
+"""Table procedure no answer kind can ask about: the page and a phrase that teaches it."""
+
+MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    1: ("treating a led Seven as a low card", ("R3.1",),
+        ("03-led-seven-holds", "06-knocked-first-trick")),
+    2: ("wasting big cards on a led Seven", ("R3.1", "F2"),
+        ("03-kill-the-seven", "03-no-worms-on-a-seven", "08-english-worms-on-a-seven")),
+    3: ("thinking the Kings are high", ("R2.1",),
+        ("01-kings-are-low", "01-unled-sevens", "01-fives-and-eights")),
+    4: ("forgetting that the later matador wins", ("R6.1", "P1"),
+        ("00-toqu-catches-worms", "05-later-matador-wins", "05-dont-lead-worms")),
+    5: ("laying Toqu on partner's Worms", ("F1",), ("05-not-on-partners-worms",)),
+    6: ("holding back Toqu when it must be played", ("O1",),
+        ("05-toqu-must-come-out", "08-danish-duty-pair")),
+    7: ("mis-timing the 3♦", ("R5.1", "R5.2", "R5.3", "R5.4"),
+        ("04-dont-lead-the-three", "04-shield-the-worms", "04-take-it-back")),
+    8: ("beating only one card of a multi-card lead", ("R10.3", "R10.4"),
+        ("02-beat-the-head", "02-badly-placed", "02-pair-of-fives")),
+    9: ("trying to follow suit", ("R10.1",), ("00-no-suit-to-follow", "01-any-card-will-do")),
+    10: ("scoring blunders: the sweep, overshooting 9, 8:8, aavunga",
+         ("R13.1", "R13.2", "R15.2", "R6.15", "D1"),
+         ("07-sweep", "07-past-nine", "07-eight-eight", "05-aavunga")),
+}  # fmt: skip
+"""The ten beginner mistakes of rules.md §D.9: the rules a puzzle must reach to catch one, and
+the puzzles that do."""
+
+
+@cache
+def series_puzzles() -> dict[str, Puzzle]:
+    return {path.stem: load_puzzle_file(path) for path in lesson.puzzle_files()}
+
+
+@cache
+def cited(puzzle_id: str) -> frozenset[str]:
+    """The rule ids the engine stands behind for one puzzle."""
+    puzzle = series_puzzles()[puzzle_id]
+    ids = set(puzzle.hint_rules) | set(puzzle.rule_ids())
+    for answer in puzzle.expected[:1]:
+        ids |= set(puzzle.check(answer).rule_ids)
+    return frozenset(ids)
+
+
+def closure(ids: set[str]) -> set[str]:
+    found = set(ids)
+    for one, other in SAME_RULE:
+        if one in found or other in found:
+            found |= {one, other}
+    return found
+
+
+@cache
+def engine_covered() -> frozenset[str]:
+    ids: set[str] = set()
+    for puzzle_id in series_puzzles():
+        ids |= cited(puzzle_id)
+    return frozenset(closure(ids))
+
+
+def page_text(name: str) -> str:
+    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
+    return " ".join("".join(c["source"]) for c in cells).lower()
+
+
+def test_the_id_list_is_whole() -> None:
+    assert len(RULE_IDS) == len(set(RULE_IDS))
+    named = {i for pair in SAME_RULE for i in pair} | set(POSED_BY) | set(TAUGHT_ON_PAGE)
+    assert named <= set(RULE_IDS), sorted(named - set(RULE_IDS))
+    assert set(RULE_TITLES) <= set(RULE_IDS), sorted(set(RULE_TITLES) - set(RULE_IDS))
+
+
+def test_every_rule_id_is_covered_by_the_series() -> None:
+    if not series_puzzles():
+        pytest.skip("no series puzzles yet")
+    covered = engine_covered()
+    missing = []
+    for rule in RULE_IDS:
+        if rule in covered:
+            continue
+        if rule in POSED_BY:
+            present = [p for p in POSED_BY[rule] if p in series_puzzles()]
+            if present:
+                continue
+            missing.append(f"{rule} (none of {', '.join(POSED_BY[rule])} exists)")
+        elif rule in TAUGHT_ON_PAGE:
+            page, phrase = TAUGHT_ON_PAGE[rule]
+            if (NOTEBOOKS / page).is_file() and phrase in page_text(page):
+                continue
+            missing.append(f"{rule} (not taught on {page}: {phrase!r})")
+        else:
+            missing.append(rule)
+    assert not missing, "rule ids no puzzle covers: " + "; ".join(missing)
+
+
+def test_posed_rules_are_ones_the_engine_cannot_cite() -> None:
+    # Once the engine has a sentence for one of these, a puzzle must name it for real.
+    citable = {rule for rule in POSED_BY if rule in RULE_TITLES}
+    assert not citable, f"name these in a puzzle's hint_rules instead: {sorted(citable)}"
+    procedure = {rule for rule in TAUGHT_ON_PAGE if rule in RULE_TITLES}
+    assert not procedure, f"these now have titles; pose them in puzzles: {sorted(procedure)}"
+
+
+@pytest.mark.parametrize("number", sorted(MISTAKES))
+def test_beginner_mistake_is_caught_by_a_puzzle(number: int) -> None:
+    if not series_puzzles():
+        pytest.skip("no series puzzles yet")
+    what, rules, puzzle_ids = MISTAKES[number]
+    present = [p for p in puzzle_ids if p in series_puzzles()]
+    assert present, f"mistake {number} ({what}): none of {puzzle_ids} exists"
+    reaching = [p for p in present if closure(set(cited(p))) & set(rules)]
+    assert reaching, f"mistake {number} ({what}): {present} cite none of {rules}"
+
+
+def test_coverage_table() -> None:
+    """Write which puzzles cover which rule id to test-artifacts/rule-coverage.txt."""
+    if not series_puzzles():
+        pytest.skip("no series puzzles yet")
+    by_rule: dict[str, list[str]] = {rule: [] for rule in RULE_IDS}
+    for puzzle_id in series_puzzles():
+        for rule in closure(set(cited(puzzle_id))):
+            by_rule.setdefault(rule, []).append(puzzle_id)
+    for rule, posed in POSED_BY.items():
+        by_rule[rule] += [f"({p})" for p in posed if p in series_puzzles()]
+    lines = []
+    for rule in RULE_IDS:
+        where = ", ".join(by_rule[rule]) or f"page {TAUGHT_ON_PAGE.get(rule, ('-',))[0]}"
+        lines.append(f"{rule:6} {where}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "rule-coverage.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
