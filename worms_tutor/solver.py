@@ -134,6 +134,23 @@ def evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
     return tuple(sorted(result, key=lambda item: order[item.play]))
 
 
+def value_of(start: HandState, end: HandState, side: str) -> Value:
+    """What the play from ``start`` to ``end`` (later in the same hand) is worth to ``side``."""
+    players = start.rules.players
+    winner = end.match_winner if start.match_winner is None else None
+    match = 0 if winner is None else (1 if side_of(winner) == side else -1)
+    before, after = start.score_map, end.score_map
+    gains = {s: after[s] - before[s] for s in sides(players)}
+    units = dict.fromkeys(gains, 0)
+    for taken in end.previous[len(start.previous):]:
+        units[taken] += 1
+    return Value(
+        match,
+        gains[side] - max(g for s, g in gains.items() if s != side),
+        units[side] - max(u for s, u in units.items() if s != side),
+    )
+
+
 def check_solvable(state: HandState) -> None:
     """``SolverError`` unless someone is to move and every card is known (empty stock)."""
     if state.to_move is None:
@@ -176,13 +193,7 @@ class _Search:
         return taken
 
     def leaf(self, state: HandState) -> int:
-        winner = state.match_winner
-        match = 0 if winner is None else (1 if side_of(winner) == self.hero else -1)
-        gains = self.gains(state)
-        units = self.units(state)
-        points = gains[self.hero] - max(g for s, g in gains.items() if s != self.hero)
-        margin = units[self.hero] - max(u for s, u in units.items() if s != self.hero)
-        return match * _MATCH + points * _POINTS + margin
+        return value_of(self.root, state, self.hero).pack()
 
     # -- alpha-beta -------------------------------------------------------------------------
 
