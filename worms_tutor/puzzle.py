@@ -3,7 +3,22 @@
 Every correct answer is derived by the engine (legality and ``search``), never stored as the
 only truth; a stored ``expected`` list is checked against it. ``Puzzle.check`` returns a
 ``Verdict`` whose reasons all come from ``explain``, and ``hints`` a ladder from the rule that
-matters to the solution. The JSON format is in ``PUZZLE_KEYS`` and the project report.
+matters to the solution.
+
+A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
+
+- ``id``* (letters, digits, ``-``, ``_``), ``title``*, ``chapter``* (a number), ``question``*;
+- ``variant`` (a preset, default ``english``) and ``rules`` (switch overrides), for the whole
+  puzzle; ``scenario``* is the scenario format of design.md §2 without those two keys;
+- ``answer``*: ``play``, ``placement``, ``winner``, ``legal`` or ``points`` (``ANSWER_KINDS``);
+- ``goal``: for ``play`` and ``placement`` only, one of ``search.GOAL_KINDS``
+  (``score_points:N`` takes a number); ``horizon``: ``trick`` (default) or ``hand`` (only with
+  an empty stock);
+- ``play``: the play asked about (``legal``) or the cards to place (``placement``);
+- ``seat`` (default: the seat to move) and ``side`` (default: the seat's side; the side asked
+  about in ``points``); ``hint_rules``: rule ids for the first hint (known to ``RULE_TITLES``);
+- ``expected``: the answers the author expects, which must equal the engine's;
+  ``open_hands`` (default true): show every hand; ``comment``: a note for authors.
 """
 
 from __future__ import annotations

@@ -68,3 +68,14 @@ def test_drawings_are_accessible_svg() -> None:
     five = tally_svg(5, "five")
     assert five.count("<line") == 5 and 'aria-label="five"' in five
     assert tally_svg(0, "none").count("<line") == 0
+
+
+def test_two_players_score_seat_by_seat() -> None:
+    html = Scoreboard.from_scenario({
+        "hands": {"A": ["9S", "5C"], "B": ["KH", "8S"]},
+        "leader": "A",
+        "plays": ["A: 9S", "B: KH", "B: 8S", "A: 5C"],  # the better card plays third (R18.2)
+    }).value
+    assert "A: 0 of 9 points" in html and "B: 1 of 9 points" in html
+    assert 'aria-label="B: 1 trick units"' in html
+    assert "Worms brought home: B +1 (P3" in html

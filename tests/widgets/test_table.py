@@ -112,3 +112,15 @@ def test_a_whole_hand_from_records_and_a_state() -> None:
     assert len(table.frames) == 4 and "N wins the trick" in table.reason.value
     now = TrickTable.from_state(state, show_hands="open")
     assert "N leads 5C" in now.reason.value
+
+
+def test_presenter_mode_can_reveal_every_hand() -> None:
+    from worms_tutor.widgets import PresenterMode
+
+    table = TrickTable.from_scenario(scenario(["N: 9D"]))
+    presenter = PresenterMode()
+    presenter.on_reveal(table.reveal)
+    presenter.reveal_all = True
+    assert 'data-card="AH"' in table.board.value
+    presenter.reveal_all = False
+    assert 'data-card="AH"' not in table.board.value
