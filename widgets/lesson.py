@@ -83,8 +83,8 @@ def _box(kind: str, title: str, body: str, colour: str) -> Fragment:
     return Fragment(
         f'<div class="wt-lesson wt-lesson--{kind}" role="note" aria-label="{escape(title)}" '
         f'style="{FONT};border-left:6px solid {colour};background:#f7f7f7;color:#111;'
-        f'padding:10px 16px;margin:10px 0;border-radius:4px;font-size:16px;line-height:1.45">'
-        f'<div style="font-weight:bold;font-size:17px;margin-bottom:4px">{escape(title)}</div>'
+        f'padding:10px 16px;margin:10px 0;border-radius:4px;font-size:1.15em;line-height:1.45">'
+        f'<div style="font-weight:bold;font-size:1.1em;margin-bottom:4px">{escape(title)}</div>'
         f"{body}</div>"
     )
 
@@ -134,14 +134,15 @@ def presenter() -> Any:
     return _PRESENTER
 
 
-def recap(*items: str | Sequence[str]) -> Any:
-    """The short list a chapter ends with, and the learner's progress line."""
+def recap(*items: str | Sequence[str], progress: bool = True) -> Any:
+    """The short list a chapter ends with, and (unless ``progress=False``) the learner's
+    progress line."""
     import ipywidgets  # type: ignore[import-untyped]
 
     texts = _items(items)  # type: ignore[arg-type]
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
-    view = ipywidgets.VBox([ipywidgets.HTML(box.html), store()])
+    view = ipywidgets.VBox([ipywidgets.HTML(box.html), *([store()] if progress else [])])
     view.add_class("wt-lesson-recap")
     return view
 
@@ -290,8 +291,8 @@ class WorkedTrick(Fragment):
         super().__init__(
             f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0">'
             f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
-            f'font-size:16px;margin-bottom:4px">{escape(label)}</div>{board}'
-            f'<div class="wt-lesson-trick__why" style="font-size:16px;line-height:1.4">'
+            f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}'
+            f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
             f"{why}</div></div>")
         self.scenario = scenario
 
@@ -315,7 +316,7 @@ def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str 
     from .table import TrickTable
 
     head = ipywidgets.HTML(f'<div class="wt-lesson-trick__rules" style="{FONT};font-weight:bold;'
-                           f'color:#0b3d91;font-size:16px">{escape(label)}</div>')
+                           f'color:#0b3d91;font-size:1.15em">{escape(label)}</div>')
     table = TrickTable(_frames(scenario), show_hands="none")
     box = ipywidgets.VBox([head, table], layout=ipywidgets.Layout(max_width="820px"))
     box.add_class("wt-lesson-trick")
@@ -531,12 +532,13 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
         rows.append(
             f'<tr data-chapter="{chapter.number}"><td style="padding:3px 10px 3px 0">'
             f'<b>{chapter.number}</b></td><td style="padding:3px 10px 3px 0">'
-            f'<a href="{escape(chapter.file)}">{escape(chapter.title)}</a></td>'
+            f'<a href="{escape(chapter.file)}" style="color:#0b3d91;text-decoration:underline">'
+            f'{escape(chapter.title)}</a></td>'
             f'<td class="wt-lesson-progress__count" '
             f'style="padding:3px 10px 3px 0;white-space:nowrap">'
             f'{hits} / {count}{mark}</td><td>{bar}</td></tr>')
     state = "" if loaded else " (reading your browser's saved progress…)"
-    return (f'<div style="{FONT};font-size:16px"><div style="font-weight:bold;margin:4px 0">'
+    return (f'<div style="{FONT};font-size:1.15em"><div style="font-weight:bold;margin:4px 0">'
             f'Your progress: {total_solved} of {total} puzzles solved{state}</div>'
             f'<table style="border-collapse:collapse">{"".join(rows)}</table></div>')
 
