@@ -285,6 +285,9 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         if request.node.stash.get(_CALL_FAILED, False):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             _full_screenshot(page, SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png")
+        # Leaving the page fires Voila's beforeunload handler, which asks the server to shut
+        # the page's kernel down; closing the context alone would leave one kernel per test.
+        page.goto("about:blank")
     finally:
         _PAGE_ERRORS.pop(page, None)
         context.close()

@@ -1,33 +1,14 @@
 """Chapters 05–09 in Voilà: a learner answers a puzzle of each page by clicking, reads the
 engine's feedback, and finds the puzzle still solved after a reload.
 
-The servers, browser and page fixtures are those of tests/browser/conftest.py (loaded here by
-path, since conftest fixtures reach only their own folder).
 """
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-_CONFTEST = Path(__file__).resolve().parents[1] / "browser" / "conftest.py"
-_spec = importlib.util.spec_from_file_location("worms_browser_fixtures", _CONFTEST)
-assert _spec and _spec.loader
-_fixtures = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = _fixtures
-_spec.loader.exec_module(_fixtures)
-
-browser = _fixtures.browser
-page = _fixtures.page
-open_notebook = _fixtures.open_notebook
-screenshot = _fixtures.screenshot
-voila_server = _fixtures.voila_server
-voila_url = _fixtures.voila_url
 
 pytestmark = pytest.mark.browser
 
@@ -80,6 +61,5 @@ def test_a_learner_solves_a_puzzle_and_keeps_it(
     assert feedback.startswith("Correct") and because in feedback, feedback
     screenshot(page, f"late-{name.removesuffix('.ipynb')}-solved")
 
-    page.reload()
-    page.wait_for_function(_fixtures._PAGE_READY_JS, timeout=60_000)
+    open_notebook(page, name)  # a fresh page view: a new kernel, the same browser storage
     _puzzle(page, title).and_(page.locator(".wt-puzzle--solved-before")).wait_for()

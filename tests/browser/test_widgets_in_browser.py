@@ -1,15 +1,12 @@
 """The widgets' JavaScript, driven in headless Chromium on the gallery page in Voilà.
 
-Uses the browser harness of tests/browser (loaded by path, since its fixtures live in
-that folder's conftest): ``page`` fails on any uncaught page error, ``open_notebook``
-waits for every widget and fails on a cell that raised.
+Uses the browser harness of this folder's conftest: ``page`` fails on any uncaught page
+error, ``open_notebook`` waits for every widget and fails on a cell that raised.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,18 +14,6 @@ import pytest
 from worms_tutor.widgets.progress_code import encode
 
 pytestmark = pytest.mark.browser
-
-_HARNESS_PATH = Path(__file__).resolve().parents[1] / "browser" / "conftest.py"
-_spec = importlib.util.spec_from_file_location("worms_browser_harness", _HARNESS_PATH)
-assert _spec and _spec.loader
-_harness = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_harness)
-
-browser = _harness.browser
-page = _harness.page
-voila_server = _harness.voila_server
-voila_url = _harness.voila_url
-open_notebook = _harness.open_notebook
 
 GALLERY = "widgets-gallery.ipynb"
 STATUS = ".wt-progress__summary"
