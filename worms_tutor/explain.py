@@ -203,9 +203,9 @@ def _hand_end(record: TrickRecord, players: int) -> list[Reason]:
             ("R13.1", "R13.2"),
         ))
     for award in record.hand_points:
-        extra = f" ({award.note})" if award.note else ""
+        note = f"{award.note}, " if award.note else ""
         reasons.append(Reason(
-            f"Hand over: {award.side} score {award.points} for the tricks{extra} ({award.event})",
+            f"Hand over: {award.side} score {award.points} for the tricks ({note}{award.event})",
             (award.event,),
         ))
     for side in record.overshoot:
@@ -214,7 +214,13 @@ def _hand_end(record: TrickRecord, players: int) -> list[Reason]:
             ("R15.2",),
         ))
     if record.match_winner is not None:
-        kam = " with a kam: it counts as two match wins (R15.4)" if record.kam else ""
-        reasons.append(Reason(f"{record.match_winner} win the match{kam} (R15.1)", ("R15.1",)))
+        if record.kam:
+            reasons.append(Reason(
+                f"{record.match_winner} win the match with the opponents on nothing, a kam: "
+                "it counts as two match wins (R15.1, R15.4)",
+                ("R15.1", "R15.4"),
+            ))
+        else:
+            reasons.append(Reason(f"{record.match_winner} win the match (R15.1)", ("R15.1",)))
     return reasons
 

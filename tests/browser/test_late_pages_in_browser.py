@@ -18,7 +18,7 @@ CASES = {
         "Two matadors in one trick", "E", "S", "later matador wins, R6.1"),
     "06-drawing-and-the-flow-of-a-hand.ipynb": (
         "Whose lead?", "yes", "no", "W won the last trick"),
-    "07-scoring.ipynb": ("Five-five", "1", "2", "(5-5) (R13.2)"),
+    "07-scoring.ipynb": ("Five-five", "1", "2", "(5-5, R13.2)"),
     "08-two-rulebooks-side-by-side.ipynb": (
         "A 3♦ in the middle", "S", "E", "unbeatable only when played last"),
     "09-greenland-and-the-game.ipynb": (

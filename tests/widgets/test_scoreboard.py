@@ -32,7 +32,7 @@ def test_five_five_overshoot_and_the_danish_target() -> None:
         "leader": "N",
         "plays": ["N: 9D", "E: 6C", "S: 5D", "W: 5S"],
     }).value
-    assert "(5-5) (R13.2)" in html
+    assert "(5-5, R13.2)" in html
     assert "excess is taken off" in html and "wt-score-event--R15.2" in html
     assert "7 / 9" in html
 
