@@ -115,7 +115,7 @@ def goals(*items: str | Sequence[str]) -> Any:
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("goals", "In this chapter you will learn to",
                f"<ol style='margin:0'>{body}</ol>", "#0b3d91")
-    view = ipywidgets.VBox([ipywidgets.HTML(box.html), presenter()])
+    view = ipywidgets.VBox([_html(box.html), presenter()], layout=_shared("layout"))
     view.add_class("wt-lesson-goals")
     return view
 
@@ -142,7 +142,8 @@ def recap(*items: str | Sequence[str], progress: bool = True) -> Any:
     texts = _items(items)  # type: ignore[arg-type]
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
-    view = ipywidgets.VBox([ipywidgets.HTML(box.html), *([store()] if progress else [])])
+    view = ipywidgets.VBox([_html(box.html), *([store()] if progress else [])],
+                           layout=_shared("layout"))
     view.add_class("wt-lesson-recap")
     return view
 
@@ -440,23 +441,56 @@ def _preview_html(puzzle: Any) -> str:
             f'<p style="font-size:110%">{escape(puzzle.question)}</p>{board}</div>')
 
 
+_SHARED: dict[str, Any] = {}
+
+
+def _shared(name: str) -> Any:
+    """One Layout, one HTMLStyle and one "open the puzzles" button for every lesson widget of
+    the page: the browser builds every widget model before it shows the first widget, so
+    fewer models make the page appear sooner."""
+    if name not in _SHARED:
+        import ipywidgets
+
+        if name == "layout":
+            _SHARED[name] = ipywidgets.Layout()
+        elif name == "style":
+            from ipywidgets.widgets.widget_string import HTMLStyle
+
+            _SHARED[name] = HTMLStyle()
+        else:
+            button = ipywidgets.Button(description="Open the puzzles now",
+                                       layout=_shared("layout"))
+            button.add_class("wt-lesson-puzzle__open")
+            button.on_click(lambda _button: [lazy.open() for lazy in _LAZY])
+            _SHARED[name] = button
+    return _SHARED[name]
+
+
+def _html(value: str) -> Any:
+    import ipywidgets
+
+    return ipywidgets.HTML(value, layout=_shared("layout"), style=_shared("style"))
+
+
+_LAZY: list[LazyPuzzle] = []
+
+
 class LazyPuzzle:
     """A puzzle that first shows as plain HTML (question and table) and becomes the full
     PuzzleWidget as soon as the page is up: the browser's progress store answering is the
-    signal (or a click on its button). A page with eight puzzles then appears as fast as a
-    page with one widget, and the puzzles come alive while the learner reads the top."""
+    signal (or a click on the shared "open" button, should that answer never come). A page
+    with eight puzzles then appears nearly as fast as a page with one widget, and the puzzles
+    come alive while the learner reads the top."""
 
     def __init__(self, puzzle: Any) -> None:
         import ipywidgets
 
         self.puzzle = puzzle
         self.widget: Any = None
-        self.preview = ipywidgets.HTML(_preview_html(puzzle))
-        self.button = ipywidgets.Button(description="Open this puzzle")
-        self.button.add_class("wt-lesson-puzzle__open")
-        self.button.on_click(lambda _button: self.open())
-        self.box = ipywidgets.VBox([self.preview, self.button])
+        self.box = ipywidgets.VBox([_html(_preview_html(puzzle)), _shared("button")],
+                                   layout=_shared("layout"))
         self.box.add_class("wt-lesson-puzzle")
+        _LAZY.append(self)
         store().on_loaded(lambda _store: self.open())
 
     def open(self) -> Any:

@@ -1,0 +1,136 @@
+"""The lesson helpers a chapter cell calls, and the series tool, without a browser."""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from worms_tutor.errors import WormsError
+from worms_tutor.widgets import lesson
+
+REPO = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("worms_series_tool_2", REPO / "tools" / "series.py")
+assert _spec and _spec.loader
+series = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = series
+_spec.loader.exec_module(series)
+
+
+def test_plays_are_read_in_both_notations() -> None:
+    assert lesson.split_plays("N: 9D 9H E: KH>9D 9C>9H") == ["N: 9D 9H", "E: KH>9D 9C>9H"]
+    assert lesson.split_plays(["N: 7H", "E: 7C"]) == ["N: 7H", "E: 7C"]
+    with pytest.raises(WormsError):
+        lesson.split_plays("7H 7C")
+
+
+def test_a_worked_trick_is_not_the_last_of_the_hand() -> None:
+    scenario = lesson.scenario_for("N: 7C E: KH S: 9C W: 5C", "danish-club")
+    hands = dict(scenario.hands)
+    assert all(len(cards) == 4 for cards in hands.values())
+    assert scenario.stock, "a stock, so that nobody plays a last card"
+    # Worms is not E's last card, so the club forbids it on a led Seven (F2)
+    assert scenario.replay().illegal is not None
+    assert scenario.replay().illegal.refusal.rule == "F2"
+    last = lesson.scenario_for("N: 7C E: KH S: 9C W: 5C", "danish-club", last=True)
+    assert last.replay().illegal is None
+
+
+def test_worked_trick_shows_the_engines_reasons() -> None:
+    worked = lesson.trick("N: 5C E: KH S: JC W: 3D")
+    text = html.unescape(worked._repr_html_())
+    assert 'class="wt-table' in text and "English rules" in text
+    for reason in lesson.reasons(worked.scenario):
+        assert reason in text
+    assert any("P2" in reason for reason in lesson.reasons(worked.scenario))
+
+
+def test_illegal_play_is_shown_with_its_rule() -> None:
+    html = lesson.trick("N: 7C E: KH S: 9C W: 5C", "danish-club")._repr_html_()
+    assert "F2" in html and "may not play that" in html
+
+
+def test_compare_puts_two_rulebooks_side_by_side() -> None:
+    html = lesson.compare("N: 3D E: 7D S: AC W: 8S")._repr_html_()
+    assert "English rules" in html and "Danish club rules" in html
+    assert "E wins" in html or "Trick 1: E wins" in html
+    assert "W wins" in html or "Trick 1: W wins" in html
+    literal = lesson.compare("N: 7H E: 7C S: 8S W: 5D", ("english", ("english", {"S4": False})))
+    assert "S4 = False" in literal._repr_html_() or "S4 = false" in literal._repr_html_()
+
+
+def test_goals_are_three_and_open_with_the_presenter_switch() -> None:
+    view = lesson.goals("one", "two", "**three**")
+    assert "<b>three</b>" in view.children[0].value
+    assert view.children[1] is lesson.presenter()
+    with pytest.raises(WormsError):
+        lesson.goals("one", "two")
+
+
+def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
+    from worms_tutor.widgets import PuzzleWidget
+
+    lazy = lesson.puzzle("01-same-rank")
+    assert "Two Nines" in lazy.box.children[0].value
+    widget = lazy.open()
+    assert isinstance(widget, PuzzleWidget) and lazy.box.children == (widget,)
+    assert lazy.open() is widget
+    widget.answer_control.value = "S"
+    verdict = widget.check()
+    assert verdict is not None and verdict.correct
+    assert lesson.store().is_solved("01-same-rank")
+    lesson.presenter().reveal_all = True
+    assert widget.table.show_hands == "open"
+    lesson.presenter().reveal_all = False
+    assert widget.table.show_hands == "hidden"
+
+
+def test_puzzles_of_a_chapter_come_in_file_order() -> None:
+    box = lesson.puzzles("04")
+    titles = [lazy.children[0].value for lazy in box.children]
+    assert len(titles) == len(lesson.puzzle_files("04"))
+
+
+def test_progress_table_counts_each_chapter() -> None:
+    listed = [lesson.Chapter("01", "The pack", "01-the-pack.ipynb", ("01-a", "01-b")),
+              lesson.Chapter("02", "Leads", "02-leads.ipynb", ("02-a",))]
+    html = lesson.progress_html(listed, {"01-a", "02-a", "09-x"}, loaded=True)
+    assert "2 of 3 puzzles solved" in html
+    assert "1 / 2<" in html and "1 / 1 ✓" in html
+
+
+def test_unknown_puzzle_is_a_clear_error() -> None:
+    with pytest.raises(WormsError, match="no puzzle"):
+        lesson.load("03-no-such-puzzle")
+
+
+def test_ladder_from_the_cache_needs_no_matplotlib(tmp_path: Path) -> None:
+    code = ("import sys; from worms_tutor.widgets import lesson; v = lesson.ladder('JC KH');"
+            "print('matplotlib' in sys.modules, len(v.children[0].value) > 1000)")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    run = [sys.executable, "-c", code]
+    first = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout
+    second = subprocess.run(run, env=env, capture_output=True, text=True, check=True).stdout
+    assert first.split() == ["True", "True"]
+    assert second.split() == ["False", "True"], "the second page is served from the cache"
+
+
+def test_series_tool_finds_stale_links_and_fixes_them(tmp_path: Path) -> None:
+    for path in (REPO / "notebooks").glob("0[0-2]-*.ipynb"):
+        shutil.copy(path, tmp_path / path.name)
+    assert series.main(["--check", "--folder", str(tmp_path)]) == 1  # 02 is now the last
+    assert series.main(["--folder", str(tmp_path)]) == 0
+    assert series.main(["--check", "--folder", str(tmp_path)]) == 0
+    last = json.loads((tmp_path / "02-leads-and-following.ipynb").read_text())["cells"][-1]
+    text = "".join(last["source"])
+    assert text.startswith(series.NAV_MARK) and "Next:" not in text and "Previous:" in text
+    toc = "".join(c for cell in json.loads((tmp_path / series.START).read_text())["cells"]
+                  for c in cell["source"] if "series:toc" in "".join(cell["source"]))
+    assert "02-leads-and-following.ipynb" in toc and "03-" not in toc
