@@ -143,6 +143,11 @@ def voila_command(root: Path, port: int, *extra: str) -> list[str]:
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--Voila.port_retries=0",
+        # Voila's own kernel shutdown on leaving a page fails (403, no _xsrf cookie), so
+        # voila.json culls kernels left without a page; cull sooner here, where tests open
+        # many pages.
+        "--MappingKernelManager.cull_idle_timeout=30",
+        "--MappingKernelManager.cull_interval=10",
         *extra,
     ]
 
@@ -285,9 +290,6 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         if request.node.stash.get(_CALL_FAILED, False):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
             _full_screenshot(page, SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png")
-        # Leaving the page fires Voila's beforeunload handler, which asks the server to shut
-        # the page's kernel down; closing the context alone would leave one kernel per test.
-        page.goto("about:blank")
     finally:
         _PAGE_ERRORS.pop(page, None)
         context.close()
