@@ -30,7 +30,8 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict worms_tutor
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env
+	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env \
+		--durations=15
 
 # Settings are in voila.json. No --preheat_kernel: it saves about a second only while the
 # one-kernel pool per notebook is full (not when a class opens a page together), keeps an
