@@ -85,8 +85,9 @@ class HandPicker(anywidget.AnyWidget):
         else:
             self.notice = f"You can pick at most {self.max_select} cards: unselect one first."
             return
-        self.notice = ""
-        self.selected = tuple(chosen)
+        with self.hold_sync():  # notice and selection reach the browser as one message
+            self.notice = ""
+            self.selected = tuple(chosen)
 
     def clear(self) -> None:
         """Unselect every card."""

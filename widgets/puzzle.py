@@ -300,21 +300,12 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
     )
 
 
-class _PuzzleHand(HandPicker):
-    """The learner's hand: a pick reaches the browser as one message, after the feedback it
-    set off (measured: card → feedback about twice as fast, benchmarks/click_feedback.py)."""
-
-    def toggle(self, card: Any) -> None:
-        with self.hold_sync():
-            super().toggle(card)
-
-
 def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     """The control for the puzzle's kind of answer, and how to read it."""
     kind = puzzle.kind
     if kind == "play":
-        picker = _PuzzleHand(puzzle.hand, max_select=puzzle.cards_to_pick,
-                            label=f"Your hand ({puzzle.seat})")
+        picker = HandPicker(puzzle.hand, max_select=puzzle.cards_to_pick,
+                           label=f"Your hand ({puzzle.seat})")
         return picker, lambda: picker.selected_cards
     if kind == "placement":
         return _placement_control(puzzle)

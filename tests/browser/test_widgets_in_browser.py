@@ -32,7 +32,7 @@ def test_hand_is_driven_by_mouse_and_keyboard(page: Any, open_notebook: Opener) 
     assert names[:3] == ["King of hearts, Worms", "Nine of clubs", "Jack of clubs, Toqu"]
     page.get_by_role("button", name="King of hearts, Worms").click()
     page.wait_for_selector('.wt-hand__card[data-card="KH"][aria-pressed="true"]')
-    assert "King of hearts, Worms" in page.locator(".wt-hand__status").inner_text()
+    assert "King of hearts, Worms" in page.locator(".wt-hand__status").first.inner_text()
     page.keyboard.press("ArrowRight")
     assert focused_card(page) == "9C"
     page.keyboard.press("Space")
