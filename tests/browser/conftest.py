@@ -10,9 +10,21 @@ A browser test looks like this::
         expect(page.locator(".wt-trick")).to_contain_text("wins")
         screenshot(page, "start-after-deal")
 
-Servers are started once per session with the repository's voila.json (they run from the
-repository root, as `make serve` does) on a free port, and stopped at the end. Server logs
-and screenshots go to test-artifacts/ (git-ignored).
+Fixtures:
+    voila_server(folder, *args) -> url  session factory: Voila serving a folder (relative to
+                                        the repo root or absolute), one server per folder+args
+    voila_url -> url                    session: Voila serving notebooks/, as `make serve`
+    lab_url -> url                      session: JupyterLab + Voila extension, as on Binder
+    browser                             session: Playwright's Chromium (sync API)
+    page                                a fresh context and page; fails on uncaught JS errors
+    open_notebook(page, name, *, base_url=None, timeout=60_000) -> page
+                                        open /voila/render/NAME, wait for every widget,
+                                        fail on a cell error or a page error
+    screenshot(page, name) -> path      test-artifacts/screenshots/NAME.png, whole page
+
+Servers run from the repository root, so they read its voila.json as `make serve` does, on
+a free port, and stop at the end of the session. Their logs (test-artifacts/logs/) and the
+screenshots, including FAILED-<test>.png for each failing test, are git-ignored.
 
 Without /usr/bin/chromium the browser tests skip, unless WORMS_REQUIRE_BROWSER=1 or
 CI=true, where they fail.
@@ -37,7 +49,6 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
-BASELINE = REPO / "benchmarks" / "voila_baseline"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 LOGS = ARTIFACTS / "logs"
