@@ -167,8 +167,12 @@ def table_html(
     seats = SEATS_BY_PLAYERS[players]
     multi = trick.size > 1
     heading = trick.head_seat if trick.steps and show_heading else None
-    order = {step.seat: step.position for step in trick.steps}
-    groups = {step.seat: step.play.cards for step in trick.steps}
+    order: dict[str, list[int]] = {}
+    groups: dict[str, list[Card]] = {}  # with two players each seat plays twice a trick
+    for step in trick.steps:
+        order.setdefault(step.seat, []).append(step.position)
+        groups.setdefault(step.seat, []).extend(step.play.cards)
+    heading_cards = {table_card.card for table_card in trick.head} if heading else set()
     hands = dict(frame.hands)
     cells = []
     for seat in seats:
@@ -178,14 +182,15 @@ def table_html(
         label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if players == 4 else seat
         status = ""
         if seat in order:
-            status = f"{ORDINALS[order[seat]]}" + (" · heads" if seat == heading else "")
+            played = " & ".join(ORDINALS[position] for position in order[seat])
+            status = played + (" · heads" if seat == heading else "")
         parts = [
             f'<div class="wt-seat__label" style="font-weight:bold">{escape(label)}'
             f'<span class="wt-seat__status" style="font-weight:normal;margin-left:6px">'
             f"{escape(status)}</span></div>"
         ]
         if seat in groups and not multi:
-            parts.append(_group_html(groups[seat], seat == heading, card_width))
+            parts.append(_group_html(groups[seat], heading_cards, card_width))
         if show_hands != "none" and seat in hands and seat != omit_hand:
             parts.append(_hand_html(hands[seat], show_hands == "open"))
         style = (f"grid-area:{GRID_PLACES[players][seat]};display:flex;flex-direction:column;"
@@ -211,8 +216,8 @@ def _seat_name(seat: str, status: str) -> str:
     return f"Seat {seat}" + (f", played {status}" if status else "")
 
 
-def _group_html(cards: Sequence[Card], heads: bool, width: int) -> str:
-    items = "".join(card_html(card, width=width, highlight="heads" if heads else None)
+def _group_html(cards: Sequence[Card], heading: set[Card], width: int) -> str:
+    items = "".join(card_html(card, width=width, highlight="heads" if card in heading else None)
                     for card in cards)
     return f'<div class="wt-seat__play" style="display:flex;gap:4px">{items}</div>'
 

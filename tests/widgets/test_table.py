@@ -124,3 +124,22 @@ def test_presenter_mode_can_reveal_every_hand() -> None:
     assert 'data-card="AH"' in table.board.value
     presenter.reveal_all = False
     assert 'data-card="AH"' not in table.board.value
+
+
+def test_two_player_trick_shows_both_cards_of_each_player() -> None:
+    """With two players each seat plays twice in a trick; the table keeps both cards."""
+    from worms_tutor.scenario import Scenario
+    from worms_tutor.widgets.table import TrickTable
+
+    scenario = Scenario.from_json({
+        "hands": {"A": ["7H", "5D", "QC", "QD"], "B": ["9C", "KC", "QS", "QH"]},
+        "stock": ["6C", "6D", "6H", "6S"],
+        "leader": "A",
+        "plays": ["A: 7H", "B: 9C", "A: 5D", "B: KC"],
+    })
+    table = TrickTable.from_scenario(scenario)
+    table.show(len(table.frames) - 1)  # all four cards on the table
+    board = table.board.value
+    for code in ("7H", "9C", "5D", "KC"):
+        assert f'data-card="{code}"' in board
+    assert "1st &amp; 3rd" in board and "2nd &amp; 4th · heads" in board
