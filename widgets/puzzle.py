@@ -320,9 +320,16 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
                                         value=None, description="Legal?")
         radio.add_class("wt-answer-legal")
         return radio, lambda: radio.value
-    number = ipywidgets.BoundedIntText(value=0, min=0, max=40, description="Points:")
+    # starts empty: a box showing 0 would answer "0" before the learner has typed anything
+    number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
     number.add_class("wt-answer-points")
-    return number, lambda: number.value
+    return number, lambda: _whole_number(number.value)
+
+
+def _whole_number(text: str) -> int | None:
+    """The points typed, or ``None`` (the learner is asked again) when it is no number."""
+    text = text.strip()
+    return int(text) if text.isdigit() else None
 
 
 def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:

@@ -129,7 +129,12 @@ def test_a_legal_question_gives_the_rule() -> None:
 
 def test_a_points_question() -> None:
     widget = PuzzleWidget.from_id("ataata")
-    widget.answer_control.value = 1
+    widget.check_button.click()  # nothing typed yet: asked for a number, nothing judged
+    assert "wt-feedback--empty" in classes(widget.feedback)
+    widget.answer_control.value = "one"
+    widget.check_button.click()
+    assert "wt-feedback--empty" in classes(widget.feedback)
+    widget.answer_control.value = " 1 "
     widget.check_button.click()
     text = feedback(widget)
     assert "Correct: NS score 1." in text and "(P4, R4.4)" in text
