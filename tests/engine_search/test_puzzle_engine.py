@@ -11,12 +11,12 @@ import pytest
 
 from worms_tutor.puzzle import (
     ANSWER_KINDS,
-    RULE_TITLES,
     PuzzleError,
     load_puzzle,
     load_puzzle_file,
     load_puzzles,
 )
+from worms_tutor.rulebook import RULE_TITLES
 
 PUZZLES = Path(__file__).resolve().parents[2] / "widgets" / "puzzles"
 FILES = sorted(PUZZLES.glob("*.json"))

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from worms_tutor.puzzle import RULE_TITLES, Puzzle, load_puzzle_file
+from worms_tutor.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.rulebook import RULE_TITLES
 from worms_tutor.widgets import lesson
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"

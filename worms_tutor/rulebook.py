@@ -1,0 +1,67 @@
+"""One line per rule id of rules.md: what the rule says, for hints, legends and cheat sheets.
+
+Rule ids are the project's shared vocabulary (explain cites them, puzzles ask about them);
+their titles live here once.
+"""
+
+from __future__ import annotations
+
+RULE_TITLES: dict[str, str] = {
+    "R1.3": "Suits only separate equal ranks: clubs > spades > hearts > diamonds.",
+    "R2.1": "The normal ranking: 3♦ (not led), Toqu = Worms, 8♠, Nines, Aces, Jacks, Sixes, "
+            "Fives, Eights, Queens, K♣, K♠, unled 7s.",
+    "R2.2": "Toqu and Worms are equal: the one played later wins.",
+    "R3.1": "A led 7 falls only to a higher 7, the K♣ or a 3♦ not led.",
+    "R3.2": "A higher 7 that beat the led 7 keeps the 7's power.",
+    "R3.3": "A 7 that is not led is worthless.",
+    "R3.4": "In some rules a 7 played second after a led 3♦ counts as led.",
+    "R3.6": "Once the K♣ has beaten a 7, only the K♠ or the 3♦ beats it.",
+    "R4.2": "The K♣ beats a led 7.",
+    "R4.3": "The K♠ beats a K♣ that has beaten a 7, and nothing else.",
+    "R4.4": "Club rules: the K♠ killing that K♣ scores 1 at once.",
+    "R4.5": "Club rules: K♣ and K♠ together beat two 7s, worth 1.",
+    "R5.1": "A led 3♦ is the lowest card of the trick.",
+    "R5.2": "A 3♦ that is not led beats everything, Toqu and Worms included.",
+    "R5.3": "A 3♦ laid on a Toqu that captured Worms takes it back: 2 points.",
+    "R5.4": "A 3♦ laid on partner's heading Worms protects it.",
+    "R6.1": "Between Toqu and Worms the later-played wins.",
+    "R6.2": "Toqu on an opponent's heading Worms captures it: 2 points.",
+    "R6.3": "Toqu may never be laid on partner's Worms.",
+    "R6.5": "Worms brought home (its side wins, not last card, Toqu not gone) scores V.",
+    "R6.10": "A player holding both Toqu and Worms announces 'aavunga'.",
+    "R6.13": "Club rules: at the last trick Worms over Toqu is an ordinary trick.",
+    "R6.15": "Club rules: at 8:8 Toqu and Worms are ordinary high cards.",
+    "R7.1": "Play goes round clockwise.",
+    "R8.3": "You play only cards you hold.",
+    "R9.1": "The winner of a trick leads the next.",
+    "R9.2": "A lead is one card, or two to four cards of one rank.",
+    "R10.1": "Everyone plays as many cards as were led; there is no suit to follow.",
+    "R10.2": "In a one-card trick the best card wins.",
+    "R10.3": "A group takes over only if each card beats a different heading card.",
+    "R10.4": "Each player must beat the group heading now, not the lead.",
+    "R10.6": "A trick of k cards each counts as k trick units.",
+    "R12.4": "When the hand is over no more cards are played.",
+    "R13.1": "English rules: five tricks score 1, each extra trick 1, the first five 1 more.",
+    "R13.2": "Club rules: winning the hand scores 1, the first five tricks ('5-5') 2.",
+    "R15.1": "The match is won at 9 points (12 with three players).",
+    "R15.2": "Club rules: points past 9 are taken off instead.",
+    "R15.3": "Club rules: a side stops as soon as it has 9.",
+    "R15.4": "Club rules: a match won 9:0 (a kam) counts twice.",
+    "R18.2": "Two players: card, card, draw, card, card.",
+    "R18.3": "Two players lead single cards only (our choice).",
+    "O1": "An opponent holding Toqu must play it while Worms heads the trick.",
+    "F1": "Toqu may not be laid on partner's Worms.",
+    "F2": "Club rules: no Worms on a led 7 unless it is your last card.",
+    "F3": "Club rules: Worms may not open a match.",
+    "F4": "Club rules: no Toqu lead before Worms has appeared, unless you hold it.",
+    "F5": "Club rules: Worms last to a trick only once Toqu is gone or as your last card.",
+    "F6": "Two pairs may be led only in the club rules.",
+    "F7": "The 3♦ is no King in a set unless agreed.",
+    "D1": "Club rules: announce 'aavunga' when playing Toqu or Worms while holding both.",
+    "P1": "Toqu capturing an opponent's Worms scores 2.",
+    "P2": "The 3♦ taking back that Toqu scores 2 instead.",
+    "P3": "Worms brought home scores V (our choice: 1).",
+    "P4": "Club rules: K♠ over a K♣ that beat a 7 scores 1.",
+    "P5": "Club rules: K♣ + K♠ beating two 7s scores 1.",
+}
+"""A one-line title for each rule id the engine cites (rules.md §B), for hints."""
