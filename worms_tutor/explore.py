@@ -1,0 +1,228 @@
+"""Explore a position: every play and its outcome, the same plays under two rulebooks, and a
+generator of positions that teach something (two presets disagree, or a named rule fires).
+
+Every verdict comes from the engine (``HandState.legal_plays``, ``check``, the trick records
+and ``explain``); this module only lines them up for comparison.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from .errors import IllegalPlay, WormsError
+from .explain import explain_record, explain_step
+from .game import Match
+from .hand import HandState
+from .play import Play
+from .records import record_state
+from .rules import Rules
+from .scenario import Scenario
+from .seating import sides
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one play does in one position under one rulebook."""
+
+    play: Play
+    legal: bool
+    rule: str = ""
+    """For an illegal play: the rule it breaks."""
+    message: str = ""
+    """For an illegal play: the engine's sentence."""
+    heads: bool = False
+    """The play heads the trick (it leads, or takes over)."""
+    winner: str | None = None
+    """Set when the play completes the trick: the seat that wins it."""
+    points: tuple[tuple[str, int], ...] = ()
+    """Set when the play completes the trick: what each side scored in it."""
+    reasons: tuple[str, ...] = ()
+    """The engine's sentences for this play (and the trick's result when it completes it)."""
+    rules: tuple[str, ...] = ()
+    """Every rule id cited by those reasons (or the broken rule)."""
+
+    @property
+    def summary(self) -> str:
+        """A few words: illegal (rule), wins/heads, points."""
+        if not self.legal:
+            return f"illegal ({self.rule})"
+        if self.winner is not None:
+            scored = ", ".join(f"{side} +{points}" for side, points in self.points if points)
+            return f"{self.winner} wins the trick" + (f"; {scored}" if scored else "")
+        return "heads the trick" if self.heads else "does not head the trick"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One play compared under two rulebooks; ``differences`` names what differs."""
+
+    play: Play
+    first: Outcome
+    second: Outcome
+
+    @property
+    def differences(self) -> tuple[str, ...]:
+        found = []
+        if self.first.legal != self.second.legal:
+            found.append("legality")
+        if self.first.legal and self.second.legal:
+            if self.first.heads != self.second.heads:
+                found.append("heads")
+            if self.first.winner != self.second.winner:
+                found.append("winner")
+            if self.first.points != self.second.points:
+                found.append("points")
+        return tuple(found)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The plays of one position under two rulebooks."""
+
+    first: Rules
+    second: Rules
+    seat: str | None
+    rows: tuple[Row, ...]
+    problem: str = ""
+    """Set when the position itself cannot be reached under one of the rulebooks."""
+
+    @property
+    def disagree(self) -> bool:
+        return bool(self.problem) or any(row.differences for row in self.rows)
+
+
+def state_of(scenario: Scenario, rules: Rules | None = None) -> HandState:
+    """The position after the scenario's plays (under ``rules`` if given); ``IllegalPlay``
+    if one of the plays is not allowed there."""
+    if rules is not None:
+        scenario = replace(scenario, rules=rules)
+    replay = scenario.replay()
+    if replay.illegal is not None:
+        raise replay.illegal.refusal
+    return replay.final
+
+
+def candidate_plays(state: HandState) -> tuple[Play, ...]:
+    """Every group of cards the seat to move could lay, legal or not (at most 15)."""
+    seat = state.to_move
+    if seat is None:
+        return ()
+    hand = state.hand_of(seat)
+    sizes = range(1, min(4, len(hand)) + 1) if state.trick.is_empty else (state.trick.size,)
+    return tuple(Play(seat, cards) for size in sizes for cards in combinations(hand, size))
+
+
+def outcome(state: HandState, play: Play) -> Outcome:
+    """What ``play`` does in ``state``: refused with its rule, or its result and reasons."""
+    try:
+        after = state.play(play)
+    except IllegalPlay as refusal:
+        return Outcome(play, False, refusal.rule, refusal.message, rules=(refusal.rule,))
+    players = state.rules.players
+    if len(after.records) > len(state.records):
+        record = after.records[-1]
+        reasons = explain_record(record, players)
+        points = record.points(players)
+        return Outcome(
+            play, True, heads=record.winner == play.seat, winner=record.winner,
+            points=tuple((side, points[side]) for side in sides(players)),
+            reasons=tuple(r.text for r in reasons),
+            rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)),
+        )
+    step = after.trick.steps[-1]
+    reasons = explain_step(step, after.trick)
+    return Outcome(
+        play, True, heads=after.trick.head_seat == play.seat,
+        reasons=tuple(r.text for r in reasons),
+        rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)),
+    )
+
+
+def outcomes(state: HandState) -> tuple[Outcome, ...]:
+    """The outcome of every legal play of the seat to move, in the engine's order."""
+    return tuple(outcome(state, legal.play) for legal in state.legal_plays())
+
+
+def compare(scenario: Scenario, first: Rules, second: Rules) -> Comparison:
+    """The plays legal under either rulebook, each with its outcome under both."""
+    try:
+        one, two = state_of(scenario, first), state_of(scenario, second)
+    except IllegalPlay as refusal:
+        return Comparison(first, second, None, (),
+                          f"the plays so far are not all legal under both: {refusal}")
+    if one.to_move != two.to_move:
+        return Comparison(first, second, None, (),
+                          "the hand is over under one rulebook and not the other")
+    plays = [legal.play for legal in one.legal_plays()]
+    plays += [legal.play for legal in two.legal_plays() if legal.play not in plays]
+    rows = tuple(Row(play, outcome(one, play), outcome(two, play)) for play in plays)
+    return Comparison(first, second, one.to_move, rows)
+
+
+def rule_fires(state: HandState, rule_id: str) -> bool:
+    """Some play the seat to move could make cites ``rule_id`` (as reason or as refusal)."""
+    wanted = rule_id.strip().upper()
+    return any(wanted in outcome(state, play).rules for play in candidate_plays(state))
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position found by ``find_examples`` and why it was kept."""
+
+    scenario: Scenario
+    why: str
+
+
+def find_examples(
+    first: Rules,
+    second: Rules | None = None,
+    rule_id: str = "",
+    *,
+    seed: int = 0,
+    seconds: float = 3.0,
+    limit: int = 5,
+) -> Iterator[Example]:
+    """Positions (reached by seeded random play under ``first``) where ``second`` disagrees
+    with ``first``, or where ``rule_id`` fires; at most ``limit``, for at most ``seconds``."""
+    if second is None and not rule_id.strip():
+        raise WormsError("name a second rulebook to compare with, or a rule id to look for")
+    if second is not None and second.players != first.players:
+        raise WormsError("both rulebooks must be for the same number of players")
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    found = 0
+    seen: set[str] = set()
+    while found < limit and time.monotonic() < deadline:
+        match = Match.new(first, rng.randrange(1 << 30))
+        state = match.hand
+        while state.to_move is not None and time.monotonic() < deadline:
+            why = _interest(state, second, rule_id)
+            if why:
+                scenario = record_state(state, comment=why)
+                key = scenario.to_text()
+                if key not in seen:
+                    seen.add(key)
+                    found += 1
+                    yield Example(scenario, why)
+                    if found >= limit:
+                        return
+            legal = state.legal_plays()
+            state = state.play(rng.choice(legal))
+
+
+def _interest(state: HandState, second: Rules | None, rule_id: str) -> str:
+    if rule_id.strip() and not rule_fires(state, rule_id):
+        return ""
+    if second is None:
+        return f"{rule_id.strip().upper()} applies to a play of {state.to_move}"
+    comparison = compare(record_state(state), state.rules, second)
+    if not comparison.disagree:
+        return ""
+    kinds = sorted({kind for row in comparison.rows for kind in row.differences})
+    what = ", ".join(kinds) or "the position itself"
+    return (f"{state.rules.variant} and {second.variant} differ ({what})"
+            + (f"; {rule_id.strip().upper()} applies" if rule_id.strip() else ""))
