@@ -32,6 +32,7 @@ from worms_tutor.puzzle import (
 
 from .hand import HandPicker
 from .progress import ProgressStore
+from .style import problem_html
 from .table import TrickTable
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -101,7 +102,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         except Exception as error:  # bad data must not leave a dead cell
             log.exception("puzzle could not be shown")
             self.add_class("wt-puzzle--broken")
-            self.children = [_html("wt-puzzle-error", _error_html(
+            self.children = [_html("wt-puzzle-error", problem_html(
                 "This puzzle could not be shown", error))]
             return
         if progress is not None:
@@ -217,11 +218,11 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             try:
                 action(button)
             except WormsError as error:
-                self._set_feedback("wt-feedback--error", _error_html(
+                self._set_feedback("wt-feedback--error", problem_html(
                     "That answer could not be read", error))
             except Exception as error:
                 log.exception("puzzle callback failed")
-                self._set_feedback("wt-feedback--error", _error_html(
+                self._set_feedback("wt-feedback--error", problem_html(
                     "Something went wrong; the puzzle still works, try again", error))
 
         return run
@@ -235,7 +236,7 @@ def puzzle_list(
         puzzles = [p for p in shipped_puzzles() if chapter is None or p.chapter == chapter]
     except PuzzleError as error:
         log.exception("puzzles could not be loaded")
-        return ipywidgets.VBox([_html("wt-puzzle-error", _error_html(
+        return ipywidgets.VBox([_html("wt-puzzle-error", problem_html(
             "The puzzles could not be loaded", error))])
     box = ipywidgets.VBox([PuzzleWidget(p, progress=progress) for p in puzzles])
     box.add_class("wt-puzzle-list")
@@ -273,11 +274,6 @@ def _html(css_class: str, value: str) -> ipywidgets.HTML:
     widget = ipywidgets.HTML(value)
     widget.add_class(css_class)
     return widget
-
-
-def _error_html(what: str, error: BaseException) -> str:
-    return (f'<div class="wt-error" role="alert" style="color:#8a1c00;font-weight:bold">'
-            f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")
 
 
 def _header_html(puzzle: Puzzle, prompt: str) -> str:

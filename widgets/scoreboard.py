@@ -14,10 +14,13 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from worms_tutor.errors import WormsError
 from worms_tutor.explain import explain_record
 from worms_tutor.hand import HandState
 from worms_tutor.scenario import Replay, Scenario
 from worms_tutor.seating import sides
+
+from .style import problem_html
 
 SCORING_RULES = ("P1", "P2", "P3", "P4", "P5", "R13.1", "R13.2", "R15.2", "R15.4", "R15.1",
                  "R6.5", "R6.13")
@@ -154,10 +157,19 @@ class Scoreboard(ipywidgets.HTML):  # type: ignore[misc]
         return cls(replay.final, **kwargs)
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any) -> Scoreboard:
-        if not isinstance(scenario, Scenario):
-            scenario = Scenario.from_json(scenario)
-        return cls.from_replay(scenario.replay(), **kwargs)
+    def from_scenario(
+        cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any
+    ) -> Scoreboard | ipywidgets.HTML:
+        """The score after a scenario's plays; a malformed one gives a message instead."""
+        try:
+            if not isinstance(scenario, Scenario):
+                scenario = Scenario.from_json(scenario)
+            replay = scenario.replay()
+        except WormsError as error:
+            message = ipywidgets.HTML(problem_html("This score cannot be shown", error))
+            message.add_class("wt-scoreboard-problem")
+            return message
+        return cls.from_replay(replay, **kwargs)
 
     def show(self, state: HandState) -> None:
         """Draw the score of ``state`` (works for 4, 3 and 2 players)."""

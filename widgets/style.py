@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from html import escape
 from pathlib import Path
 
 STATIC = Path(__file__).with_name("static")
@@ -17,3 +18,9 @@ def static_text(name: str) -> str:
 def stylesheet() -> str:
     """The CSS every worms-tutor widget shares: classes ``wt-card``, ``wt-hand``, ...."""
     return static_text("style.css")
+
+
+def problem_html(what: str, error: BaseException | str) -> str:
+    """A friendly message shown in place of a widget that cannot show its content."""
+    return (f'<div class="wt-error" role="alert" style="color:#8a1c00;font-weight:bold">'
+            f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")

@@ -28,6 +28,8 @@ from worms_tutor.search import Line
 from worms_tutor.seating import side_of
 from worms_tutor.trick import Trick
 
+from .style import problem_html
+
 log = logging.getLogger("worms_tutor.widgets")
 
 TRICK_CARD_WIDTH = 72
@@ -348,11 +350,20 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         return cls(frames_from_replay(replay), **kwargs)
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any) -> TrickTable:
-        """A scenario (or its JSON object, design.md §2) replayed on the table."""
-        if not isinstance(scenario, Scenario):
-            scenario = Scenario.from_json(scenario)
-        return cls.from_replay(scenario.replay(), **kwargs)
+    def from_scenario(
+        cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any
+    ) -> TrickTable | ipywidgets.HTML:
+        """A scenario (or its JSON object, design.md §2) replayed on the table; a malformed
+        or impossible one gives a message naming the problem instead."""
+        try:
+            if not isinstance(scenario, Scenario):
+                scenario = Scenario.from_json(scenario)
+            replay = scenario.replay()
+        except WormsError as error:
+            message = ipywidgets.HTML(problem_html("This position cannot be shown", error))
+            message.add_class("wt-table-problem")
+            return message
+        return cls.from_replay(replay, **kwargs)
 
     @classmethod
     def from_records(cls, records: Sequence[TrickRecord], players: int = 4,

@@ -143,3 +143,13 @@ def test_two_player_trick_shows_both_cards_of_each_player() -> None:
     for code in ("7H", "9C", "5D", "KC"):
         assert f'data-card="{code}"' in board
     assert "1st &amp; 3rd" in board and "2nd &amp; 4th · heads" in board
+
+
+def test_an_impossible_position_gives_a_message_not_a_traceback() -> None:
+    from worms_tutor.widgets.scoreboard import Scoreboard
+    from worms_tutor.widgets.table import TrickTable
+
+    bad = {"hands": {"N": ["KH", "KH"], "E": [], "S": [], "W": []}, "leader": "N", "plays": []}
+    for widget in (TrickTable.from_scenario(bad), Scoreboard.from_scenario(bad)):
+        assert 'role="alert"' in widget.value
+        assert "KH is also in hands.N" in widget.value
