@@ -83,17 +83,17 @@ def test_start_page_take_the_trick_by_clicking_a_card(page: Any, open_notebook: 
     assert text.startswith("Correct: S: 8S") and "R2.1" in text, text
 
 
-def test_ranking_who_wins_two_nines(page: Any, open_notebook: Opener) -> None:
+def test_ranking_who_wins_three_sixes(page: Any, open_notebook: Opener) -> None:
     open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
     wait_for_puzzles(page)
-    found = puzzle(page, "Two Nines")
-    found.get_by_role("radio", name="N", exact=True).check()
+    found = puzzle(page, "Three Sixes")
+    found.get_by_role("radio", name="N", exact=True).check()  # the lead does not win by being led
     found.locator("button.wt-check").click()
     assert "Not quite" in feedback(found, "wrong")
-    found.get_by_role("radio", name="S", exact=True).check()
+    found.get_by_role("radio", name="W", exact=True).check()
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")
-    assert "S wins the trick" in text and "clubs > spades > hearts > diamonds" in text, text
+    assert "W wins the trick" in text and "clubs > spades > hearts > diamonds" in text, text
 
 
 def test_leads_place_two_cards_on_the_aces(page: Any, open_notebook: Opener) -> None:
@@ -132,7 +132,7 @@ def test_three_takes_worms_back_for_two_points(page: Any, open_notebook: Opener)
     field.press("Tab")
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")
-    assert "EW score 2" in text and "P2" in text, text
+    assert "NS score 2" in text and "P2" in text, text
 
 
 def test_progress_survives_a_reload_and_shows_on_the_start_page(
@@ -141,7 +141,7 @@ def test_progress_survives_a_reload_and_shows_on_the_start_page(
     open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
     wait_for_puzzles(page)
     found = puzzle(page, "A Nine beats an Ace")
-    found.get_by_role("radio", name="E", exact=True).check()
+    found.get_by_role("radio", name="S", exact=True).check()
     found.locator("button.wt-check").click()
     feedback(found, "correct")
     page.wait_for_function(

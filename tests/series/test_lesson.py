@@ -78,11 +78,11 @@ def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
     from worms_tutor.widgets import PuzzleWidget
 
     lazy = lesson.puzzle("01-same-rank")
-    assert "Two Nines" in lazy.box.children[0].value
+    assert "Three Sixes" in lazy.box.children[0].value
     widget = lazy.open()
     assert isinstance(widget, PuzzleWidget) and lazy.box.children == (widget,)
     assert lazy.open() is widget
-    widget.answer_control.value = "S"
+    widget.answer_control.value = "W"
     verdict = widget.check()
     assert verdict is not None and verdict.correct
     assert lesson.store().is_solved("01-same-rank")
