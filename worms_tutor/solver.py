@@ -224,9 +224,21 @@ class _Search:
         best = -_INFINITY if maximize else _INFINITY
         best_index = first
         a, b = alpha, beta
+        searched = False
         for index in order:
             child, child_key = node.child(index)
-            value = self._search(child, child_key, a, b)
+            if not searched or b - a <= 1:
+                value = self._search(child, child_key, a, b)
+            elif maximize:
+                # principal variation search: first ask whether this play is any better
+                value = self._search(child, child_key, a, a + 1)
+                if a < value < b:
+                    value = self._search(child, child_key, value - 1, b)
+            else:
+                value = self._search(child, child_key, b - 1, b)
+                if a < value < b:
+                    value = self._search(child, child_key, a, value + 1)
+            searched = True
             if maximize:
                 if value > best:
                     best, best_index = value, index
@@ -315,13 +327,18 @@ class _Node:
 
 def _key(state: HandState) -> _Key:
     """What decides the rest of the hand: cards, the trick so far, leader, units, score."""
+    previous = state.previous
     return (
         state.hands,
         tuple(step.play for step in state.trick.steps),
         state.leader,
-        state.previous,
+        previous[:5],
+        tuple(previous[5:].count(side) for side in _SIDES) if len(previous) > 5 else (),
         state.score,
     )
+
+
+_SIDES = ("NS", "EW", "A", "B", "C")
 
 
 # -- interchangeable cards --------------------------------------------------------------------
