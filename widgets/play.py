@@ -1,0 +1,323 @@
+"""PlayTable: a whole match in the notebook, the learner in seat S with a bot partner (N)
+against two bot opponents (E, W).
+
+The engine decides everything: legality (``HandState.check``), the bots' choices
+(``bots.decide``), each trick's result and its reasons (``explain_record``), the solver's
+advice (``solver.solve``) and the hand record (``records.record_hand``). The widget only shows
+them. Few widget models: the table, the explanation and the record are HTML that is rewritten,
+never rebuilt.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import random
+import time
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets  # type: ignore[import-untyped]
+
+from worms_tutor.bots import Bot, HeuristicBot, RandomBot, SamplingBot, decide
+from worms_tutor.codes import encode
+from worms_tutor.errors import IllegalPlay, WormsError
+from worms_tutor.explain import explain_record
+from worms_tutor.game import Match
+from worms_tutor.hand import TrickRecord
+from worms_tutor.legality import LegalPlay
+from worms_tutor.play import Play
+from worms_tutor.records import record_hand
+from worms_tutor.rules import Rules
+from worms_tutor.solver import SolverError, solve
+
+from .hand import HandPicker
+from .scoreboard import Scoreboard
+from .table import Frame, reasons_html, table_html
+
+log = logging.getLogger("worms_tutor.widgets")
+
+LEARNER = "S"
+EXPLORER_NOTEBOOK = "11-explore-positions.ipynb"
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random (beginner)": RandomBot,
+    "heuristic (club player)": HeuristicBot,
+    "sampling (strong, thinks ~1 s)": lambda: SamplingBot(samples=8, seconds=1.0),
+}
+"""Bot strengths offered to the learner: label → a fresh bot."""
+
+PRESET_LABELS = {"english": "English (pagat.com)", "danish-club": "Danish club"}
+
+
+def _box(kind: str, html: str) -> str:
+    colours = {"note": "#eef4fb", "error": "#fdecea", "ok": "#e8f5e9"}
+    return (f'<div class="wt-play-{kind}" style="background:{colours[kind]};padding:6px 10px;'
+            f'border-radius:8px;margin:4px 0">{html}</div>')
+
+
+class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
+    """A match against bots: pick cards, press Play, watch the bots answer, read why."""
+
+    def __init__(self, *, seed: int | None = None, pause: float = 0.6,
+                 preset: str = "english", **kwargs: Any) -> None:
+        self.pause = pause
+        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.match: Match | None = None
+        self.history: list[Match] = []
+        self.shown_record: TrickRecord | None = None
+        self.rng = random.Random(self.seed)
+        wide = ipywidgets.Layout(width="auto")
+        self.preset = ipywidgets.Dropdown(
+            options=[(label, name) for name, label in PRESET_LABELS.items()], value=preset,
+            description="Rules", layout=wide)
+        self.strength = ipywidgets.Dropdown(options=list(BOTS), value="heuristic (club player)",
+                                            description="Bots", layout=wide)
+        self.practice = ipywidgets.Checkbox(value=True, description="Practice mode (undo)",
+                                            indent=False, layout=wide)
+        self.new_button = ipywidgets.Button(description="New match", layout=wide)
+        self.status = ipywidgets.HTML()
+        self.status.add_class("wt-play-status")
+        self.board = ipywidgets.HTML()
+        self.board.add_class("wt-play-board")
+        self.picker = HandPicker(label="Your hand (S)")
+        self.play_button = ipywidgets.Button(description="Play", button_style="primary",
+                                             layout=wide)
+        self.undo_button = ipywidgets.Button(description="Undo my last play", layout=wide)
+        self.solver_button = ipywidgets.Button(description="What would the solver play?",
+                                               layout=wide)
+        self.record_button = ipywidgets.Button(description="Save the hand record",
+                                               layout=wide)
+        self.message = ipywidgets.HTML()
+        self.message.add_class("wt-play-message")
+        self.explanation = ipywidgets.HTML()
+        self.explanation.add_class("wt-play-explain")
+        self.scoreboard = Scoreboard()
+        self.record = ipywidgets.HTML()
+        self.record.add_class("wt-play-record")
+        for button, name, action in (
+            (self.new_button, "new", self.new_match),
+            (self.play_button, "play", self.play_selected),
+            (self.undo_button, "undo", self.undo),
+            (self.solver_button, "solver", self.ask_solver),
+            (self.record_button, "record", self.save_record),
+        ):
+            button.add_class(f"wt-play-{name}")
+            button.on_click(self._safely(action))
+        settings = ipywidgets.HBox([self.preset, self.strength, self.practice, self.new_button])
+        actions = ipywidgets.HBox([self.play_button, self.undo_button, self.solver_button,
+                                   self.record_button])
+        for box in (settings, actions):
+            box.layout = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+        super().__init__(children=[settings, self.status, self.board, self.picker, actions,
+                                   self.message, self.explanation, self.scoreboard, self.record],
+                         **kwargs)
+        self.add_class("wt-play")
+        self.new_match()
+
+    # -- the learner's actions ----------------------------------------------------------
+
+    def new_match(self, seed: int | None = None) -> None:
+        """Deal a new match with the chosen rules and bots; bots play until it is S's turn."""
+        if seed is not None:
+            self.seed = seed
+        elif self.match is not None:
+            self.seed = self.rng.randrange(1 << 30)
+        self.bot = BOTS[self.strength.value]()
+        self.bot_rng = random.Random(f"{self.seed}:bots")
+        self.match = Match.new(Rules.preset(self.preset.value), self.seed)
+        self.history = []
+        self.shown_record = None
+        self.message.value = ""
+        self.explanation.value = ""
+        self.record.value = ""
+        self._advance()
+
+    def play_selected(self) -> None:
+        """Play the selected cards for S, if the engine allows it; then the bots answer."""
+        match = self._match()
+        if match.to_move != LEARNER:
+            self.message.value = _box("note", "It is not your turn.")
+            return
+        cards = self.picker.selected_cards
+        needed = self.cards_needed()
+        if len(cards) != needed and not (match.hand.trick.is_empty and cards):
+            self.message.value = _box("note", f"Pick {_cards(needed)} first, then press Play.")
+            return
+        self.play(Play(LEARNER, cards))
+
+    def play(self, play: Play | str) -> None:
+        """Play for S (``"S: KH"``); an illegal play becomes the engine's sentence on the page."""
+        match = self._match()
+        if isinstance(play, str):
+            play = Play.parse(play, match.rules.seats)
+        refusal = match.hand.check(play)
+        if refusal is not None:
+            self.message.value = _box(
+                "error", f"You may not play that: {escape(refusal.message)} "
+                         f"({escape(refusal.rule)})")
+            return
+        self.history.append(match)
+        self.message.value = ""
+        self.picker.clear()
+        self._apply(play)
+        self._advance()
+
+    def undo(self) -> None:
+        """Practice mode: take back S's last play (and the bots' answers to it)."""
+        if not self.practice.value:
+            self.message.value = _box("note", "Undo is for practice mode: tick it above.")
+            return
+        if not self.history:
+            self.message.value = _box("note", "There is no play of yours to take back.")
+            return
+        self.match = self.history.pop()
+        self.shown_record = None
+        self.explanation.value = ""
+        self.message.value = _box("note", "Your last play was taken back.")
+        self._refresh()
+
+    def ask_solver(self) -> None:
+        """Once the stock is empty: the solver's best plays for S, seeing every hand."""
+        match = self._match()
+        hand = match.hand
+        if match.to_move != LEARNER:
+            self.message.value = _box("note", "The solver answers when it is your turn.")
+            return
+        if hand.stock:
+            self.message.value = _box(
+                "note", f"The solver needs every card known: wait until the stock is empty "
+                        f"(still {len(hand.stock)} cards).")
+            return
+        try:
+            solution = solve(hand)
+        except SolverError as error:
+            self.message.value = _box("note", escape(str(error)))
+            return
+        best = ", ".join(" ".join(str(c) for c in p.cards) for p in solution.best)
+        self.message.value = _box(
+            "ok", f"The solver, looking at all four hands, would play <b>{escape(best)}</b>: "
+                  f"for your side that means {escape(str(solution.value))}.")
+
+    def save_record(self) -> None:
+        """The current hand (or the one just finished) as a scenario file: shown, downloadable,
+        and as a link that replays it in the explorer."""
+        match = self._match()
+        number = match.hand_number if match.plays or not match.finished else \
+            match.hand_number - 1
+        scenario = record_hand(match, number)
+        text = scenario.to_text()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        code = encode(scenario)
+        self.record.value = (
+            f'<div class="wt-play-record__box" style="margin-top:8px"><b>Hand {number} record'
+            f"</b> ({len(scenario.plays)} plays) · "
+            f'<a class="wt-play-download" download="worms-hand-{number}.json" '
+            f'href="data:application/json;base64,{data}">download the file</a> · '
+            f'<a class="wt-play-replay" target="_blank" '
+            f'href="{EXPLORER_NOTEBOOK}?position={code}">replay it in the explorer</a>'
+            f'<pre style="white-space:pre-wrap;font-size:12px;max-height:10em;overflow:auto">'
+            f"{escape(text)}</pre></div>")
+
+    # -- reading -----------------------------------------------------------------------
+
+    def cards_needed(self) -> int:
+        """How many cards S must pick now (a lead: 1 to 4 of a rank; the count shown is 1)."""
+        trick = self._match().hand.trick
+        return 1 if trick.is_empty else trick.size
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise WormsError("no match has been dealt yet")
+        return self.match
+
+    def _apply(self, play: Play | LegalPlay) -> None:
+        before = self._match()
+        after = before.play(play)
+        self.match = after
+        if after.hand_number != before.hand_number:
+            self.shown_record = after.finished[-1].records[-1]
+        elif len(after.hand.records) > len(before.hand.records):
+            self.shown_record = after.hand.records[-1]
+        else:
+            self.shown_record = None
+        if self.shown_record is not None:
+            record = self.shown_record
+            reasons = explain_record(record, after.rules.players)
+            number = len(before.hand.records) + 1
+            self.explanation.value = (
+                f'<div class="wt-play-explain__title" style="font-weight:bold">Trick {number}: '
+                f"{escape(record.winner)} wins</div>{reasons_html(reasons)}")
+            if after.hand_number != before.hand_number:
+                self.explanation.value += _box(
+                    "ok", f"Hand {before.hand_number} is over. A new hand is dealt.")
+
+    def _advance(self) -> None:
+        """Let the bots play until it is S's turn or the match is over, showing each move."""
+        self._refresh()
+        match = self._match()
+        while not match.over and match.to_move != LEARNER:
+            legal = decide(self.bot, match.hand, self.bot_rng)
+            self._apply(legal)
+            match = self._match()
+            self._refresh()
+            if self.pause:
+                time.sleep(self.pause * (2 if self.shown_record is not None else 1))
+
+    def _refresh(self) -> None:
+        match = self._match()
+        hand = match.hand
+        players = match.rules.players
+        trick = hand.trick
+        record = self.shown_record
+        if record is not None and trick.is_empty:
+            frame = Frame(record.trick, players, "", (), hand.hands)
+        else:
+            frame = Frame(trick, players, "", (), hand.hands)
+        self.board.value = table_html(frame, show_hands="hidden", omit_hand=LEARNER)
+        mine = match.to_move == LEARNER
+        self.picker.set_cards(hand.hand_of(LEARNER))
+        self.picker.max_select = max(1, min(4, len(hand.hand_of(LEARNER)))) \
+            if trick.is_empty else trick.size
+        self.picker.disabled = not mine
+        self.play_button.disabled = not mine
+        self.undo_button.disabled = not (self.practice.value and self.history)
+        self.solver_button.disabled = not (mine and not hand.stock)
+        score = " · ".join(f"{side} {points}" for side, points in hand.score)
+        if match.over:
+            turn = f"The match is over: {escape(match.winner or '')} win."
+        elif mine:
+            turn = ("<b>Your turn:</b> " + (
+                "lead 1 card (or 2–4 of one rank) and press Play." if trick.is_empty
+                else f"pick {_cards(trick.size)} and press Play."))
+        else:
+            turn = f"{escape(match.to_move or '')} is thinking…"
+        self.status.value = (
+            f'<div style="font-size:1.05em">Hand {match.hand_number} · trick '
+            f"{len(hand.records) + 1} · stock <b>{len(hand.stock)}</b> cards · score {score} · "
+            f'<span class="wt-play-turn">{turn}</span></div>')
+        self.scoreboard.show(hand)
+
+    def _safely(self, action: Callable[[], None]) -> Callable[[Any], None]:
+        def run(_button: Any) -> None:
+            try:
+                action()
+            except IllegalPlay as refusal:
+                self.message.value = _box("error", escape(str(refusal)))
+            except Exception as error:  # a dead widget is worse than a message
+                log.exception("PlayTable action failed")
+                self.message.value = _box(
+                    "error", f"Something went wrong ({escape(type(error).__name__)}); "
+                             "the match is unchanged. Try again or start a new match.")
+                if self.match is not None:
+                    self._refresh()
+
+        return run
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
