@@ -1,0 +1,521 @@
+"""Explorer: put any cards anywhere, then see every legal play and its outcome, under one
+rulebook or two side by side, with the solver's verdict once every card is known.
+
+Also: the position as a short code and a link (``?position=CODE`` opens it), a generator of
+teaching examples, and the step-by-step replay of a saved hand. Every verdict comes from the
+engine (``worms_tutor.explore``, ``solver``, ``codes``); anything typed, uploaded or arriving
+in a link is untrusted: errors become a plain-text message, never markup or a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import re
+from collections.abc import Callable, Mapping
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets  # type: ignore[import-untyped]
+
+from worms_tutor.cards import PACK
+from worms_tutor.codes import PositionCodeError, decode, encode
+from worms_tutor.errors import WormsError
+from worms_tutor.explore import Comparison, Example, Outcome, compare, find_examples, outcomes
+from worms_tutor.game import Match
+from worms_tutor.hand import HandState
+from worms_tutor.play import Play
+from worms_tutor.rulebook import RULE_TITLES
+from worms_tutor.rules import PRESETS, Rules
+from worms_tutor.scenario import Scenario
+from worms_tutor.solver import SolverError, evaluate_plays
+
+from .lesson import split_plays
+from .table import Frame, TrickTable, table_html
+
+log = logging.getLogger("worms_tutor.widgets")
+
+PLACES = ("N", "E", "S", "W", "stock", "played")
+PLACE_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West",
+                "stock": "Stock (top first)", "played": "Played earlier"}
+NO_SECOND = "(none)"
+MAX_UPLOAD = 200_000
+GENERATOR_SECONDS = 3.0
+
+
+def _message(kind: str, text: str) -> str:
+    """A message box; ``text`` is plain text and is escaped here."""
+    colours = {"note": "#eef4fb", "error": "#fdecea", "ok": "#e8f5e9"}
+    return (f'<div class="wt-explorer-{kind}" role="status" style="background:{colours[kind]};'
+            f'padding:6px 10px;border-radius:8px;margin:4px 0">{escape(text)}</div>')
+
+
+def query_position(query: str | None = None) -> str | None:
+    """The ``position`` parameter of a page's query string (percent-decoded), if any."""
+    if query is None:
+        query = os.environ.get("QUERY_STRING", "")
+    values = parse_qs(query, keep_blank_values=True).get("position")
+    return values[0] if values else None
+
+
+def read_scenario(text: str) -> Scenario:
+    """A scenario from a file's text (JSON) or a position code; ``WormsError`` otherwise."""
+    text = text.strip()
+    if text.startswith("{"):
+        return Scenario.from_text(text)
+    return decode(text)
+
+
+class Explorer(ipywidgets.VBox):  # type: ignore[misc]
+    """The position editor and what the engine says about the position."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        wide = ipywidgets.Layout(width="auto")
+        self.scenario: Scenario | None = None
+        self.examples: list[Example] = []
+        self.places = {
+            place: ipywidgets.Text(description=PLACE_LABELS[place], placeholder="e.g. KH 9C",
+                                   layout=ipywidgets.Layout(width="24em"),
+                                   style={"description_width": "9em"})
+            for place in PLACES
+        }
+        for place, box in self.places.items():
+            box.add_class(f"wt-explorer-place-{place}")
+        self.plays = ipywidgets.Text(description="Plays made", placeholder="e.g. N: 7H E: KH",
+                                     layout=ipywidgets.Layout(width="36em"),
+                                     style={"description_width": "9em"})
+        self.plays.add_class("wt-explorer-plays")
+        self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
+                                          description="Leader", layout=wide)
+        self.score_ns = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="Score N–S",
+                                                  layout=ipywidgets.Layout(width="11em"))
+        self.score_ew = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="E–W",
+                                                  layout=ipywidgets.Layout(width="11em"))
+        self.preset = ipywidgets.Dropdown(options=list(PRESETS), value="english",
+                                          description="Rules", layout=wide)
+        self.switches = ipywidgets.Text(description="Switches", placeholder="e.g. S9=declared",
+                                        layout=wide)
+        self.first_lead = ipywidgets.Checkbox(value=False, description="first lead of the match",
+                                              indent=False, layout=wide)
+        self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value=NO_SECOND,
+                                          description="Compare with", layout=wide,
+                                          style={"description_width": "initial"})
+        self.show_button = ipywidgets.Button(description="Show the plays",
+                                             button_style="primary", layout=wide)
+        self.random_button = ipywidgets.Button(description="Deal at random", layout=wide)
+        self.clear_button = ipywidgets.Button(description="Clear", layout=wide)
+        self.message = ipywidgets.HTML()
+        self.message.add_class("wt-explorer-message")
+        self.free = ipywidgets.HTML()
+        self.free.add_class("wt-explorer-free")
+        self.result = ipywidgets.HTML()
+        self.result.add_class("wt-explorer-result")
+        self.code = ipywidgets.HTML()
+        self.code.add_class("wt-explorer-code")
+        for button, name, action in ((self.show_button, "show", self.show),
+                                     (self.random_button, "random", self.deal_random),
+                                     (self.clear_button, "clear", self.clear)):
+            button.add_class(f"wt-explorer-{name}")
+            button.on_click(self._safely(action))
+        row = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+        hands = ipywidgets.VBox([self.places[p] for p in PLACES] + [self.plays])
+        settings = ipywidgets.HBox([self.leader, self.score_ns, self.score_ew, self.first_lead],
+                                   layout=row)
+        rules = ipywidgets.HBox([self.preset, self.switches, self.second], layout=row)
+        actions = ipywidgets.HBox([self.show_button, self.random_button, self.clear_button],
+                                  layout=row)
+        super().__init__(children=[hands, self.free, settings, rules, actions, self.message,
+                                   self.code, self.result], **kwargs)
+        self.add_class("wt-explorer")
+        self.generator = Generator(self)
+        self.replayer = Replayer(self)
+        self._show_free()
+
+    # -- loading -------------------------------------------------------------------------
+
+    @classmethod
+    def from_query(cls, query: str | None = None, **kwargs: Any) -> Explorer:
+        """An explorer opened on ``?position=CODE`` of the page (``QUERY_STRING``), if given."""
+        explorer = cls(**kwargs)
+        try:
+            code = query_position(query)
+        except Exception:  # a hostile query string must not stop the page
+            log.exception("unreadable query string")
+            code = ""
+        if code is not None:
+            explorer.load_code(code)
+        return explorer
+
+    def load_code(self, code: str) -> bool:
+        """Open the position in ``code``; a bad code leaves an empty editor and a message."""
+        try:
+            scenario = decode(code)
+        except PositionCodeError as error:
+            self.clear()
+            self.message.value = _message("error", f"The link's position could not be opened. "
+                                                   f"{error} The editor is empty.")
+            return False
+        except Exception:
+            log.exception("position code")
+            self.clear()
+            self.message.value = _message(
+                "error", "The link's position could not be opened. The editor is empty.")
+            return False
+        self.load(scenario)
+        self.message.value = _message("ok", "Position opened from the link.")
+        return True
+
+    def load(self, scenario: Scenario) -> None:
+        """Fill the editor with ``scenario`` and show its plays."""
+        if scenario.rules.players != 4:
+            raise WormsError("the explorer edits four-player positions only")
+        for seat, cards in scenario.hands:
+            self.places[seat].value = " ".join(map(str, cards))
+        self.places["stock"].value = " ".join(map(str, scenario.stock))
+        self.places["played"].value = " ".join(map(str, scenario.played))
+        self.plays.value = " ".join(str(p) for p in scenario.plays)
+        self.leader.value = scenario.leader
+        score = dict(scenario.score)
+        self.score_ns.value = score.get("NS", 0)
+        self.score_ew.value = score.get("EW", 0)
+        self.preset.value = scenario.rules.variant
+        self.switches.value = str(scenario.rules).partition(",")[2]
+        self.first_lead.value = scenario.first_lead_of_match
+        self.message.value = ""
+        self.show()
+        if scenario.plays:
+            self.replayer.replay(scenario)
+
+    # -- the learner's actions -----------------------------------------------------------
+
+    def clear(self) -> None:
+        """An empty editor (no cards anywhere, default settings)."""
+        for box in (*self.places.values(), self.plays, self.switches):
+            box.value = ""
+        self.leader.value = "N"
+        self.score_ns.value = self.score_ew.value = 0
+        self.first_lead.value = False
+        self.scenario = None
+        self.result.value = self.code.value = self.message.value = ""
+        self._show_free()
+
+    def deal_random(self) -> None:
+        """A random position a few tricks into a hand, dealt and played by the engine."""
+        rng = random.Random()
+        state = Match.new(self.rules(), rng.randrange(1 << 30)).hand
+        for _ in range(rng.randrange(0, 12)):
+            legal = state.legal_plays()
+            if not legal:
+                break
+            nxt = state.play(rng.choice(legal))
+            if nxt.to_move is None:
+                break
+            state = nxt
+        from worms_tutor.records import record_state
+
+        self.load(record_state(state))
+
+    def rules(self) -> Rules:
+        """The rulebook chosen in the editor (preset plus switches)."""
+        switches = self.switches.value.strip().strip(",")
+        return Rules.parse(f"{self.preset.value},{switches}" if switches else self.preset.value)
+
+    def scenario_from_editor(self) -> Scenario:
+        """The editor's position as a validated scenario (``WormsError`` naming the field)."""
+        rules = self.rules()
+        text = self.plays.value.strip()
+        data: dict[str, Any] = {
+            "variant": rules.variant,
+            "rules": rules.overrides(),
+            "score": {"NS": self.score_ns.value, "EW": self.score_ew.value},
+            "hands": {seat: self.places[seat].value for seat in rules.seats},
+            "stock": self.places["stock"].value,
+            "played": self.places["played"].value,
+            "first_lead_of_match": bool(self.first_lead.value),
+            "leader": self.leader.value,
+            "plays": split_plays(text) if text else [],
+        }
+        return Scenario.from_json(data)
+
+    def show(self) -> None:
+        """Validate the editor, then show the position, its plays, the code and the link."""
+        self._show_free()
+        scenario = self.scenario_from_editor()
+        self.scenario = scenario
+        code = encode(scenario)
+        self.code.value = (
+            '<div class="wt-explorer-code__box" style="margin:6px 0">Position code: '
+            f'<code class="wt-explorer-code__text" style="word-break:break-all">{code}</code>'
+            f' · <a class="wt-explorer-link" href="?position={code}" target="_blank">'
+            "link to this position</a> (copy it to share)</div>")
+        replay = scenario.replay()
+        parts = []
+        if replay.illegal is not None:
+            refusal = replay.illegal.refusal
+            parts.append(_message("error", f"Play {replay.illegal.index + 1} is not allowed: "
+                                           f"{refusal.message} ({refusal.rule}). The position "
+                                           "below is before it."))
+        state = replay.final
+        parts.append(position_html(state))
+        second = None if self.second.value == NO_SECOND else Rules.preset(self.second.value)
+        if state.to_move is None:
+            parts.append(_message("note", "The hand is over: there is nothing left to play."))
+        elif second is None:
+            parts.append(outcomes_html(state))
+        else:
+            parts.append(comparison_html(compare(_replace_plays(scenario, replay), state.rules,
+                                                 second)))
+        self.result.value = "".join(parts)
+        self.message.value = ""
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _show_free(self) -> None:
+        used = set()
+        for box in self.places.values():
+            used.update(box.value.upper().replace(",", " ").split())
+        free = [str(card) for card in PACK if str(card) not in used]
+        self.free.value = (
+            '<div style="font-size:0.9em;color:#333;margin:4px 0">Cards not placed yet '
+            f"({len(free)}): {escape(' '.join(free)) or 'none'}</div>")
+
+    def _safely(self, action: Callable[[], None]) -> Callable[[Any], None]:
+        return safely(action, self.message)
+
+
+def safely(action: Callable[[], None], message: Any) -> Callable[[Any], None]:
+    """A button handler that turns any failure into a plain-text message in ``message``."""
+
+    def run(_button: Any) -> None:
+        try:
+            action()
+        except WormsError as error:
+            message.value = _message("error", f"Please check the position: {error}")
+        except Exception as error:  # a dead widget is worse than a message
+            log.exception("Explorer action failed")
+            message.value = _message("error", f"Something went wrong ({type(error).__name__}).")
+
+    return run
+
+
+def _replace_plays(scenario: Scenario, replay: Any) -> Scenario:
+    """The scenario cut before its first illegal play, if any."""
+    if replay.illegal is None:
+        return scenario
+    from dataclasses import replace
+
+    return replace(scenario, plays=scenario.plays[: replay.illegal.index])
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def position_html(state: HandState) -> str:
+    """The table with every hand open, and who is to move."""
+    frame = Frame(state.trick, state.rules.players, "", (), state.hands)
+    who = f"{state.to_move} to play" if state.to_move else "hand over"
+    return (f'<div class="wt-explorer-position" style="margin:6px 0"><b>{escape(who)}</b> · '
+            f"stock {len(state.stock)} · rules {escape(str(state.rules))}"
+            f"{table_html(frame, show_hands='open')}</div>")
+
+
+def _reasons(outcome: Outcome) -> str:
+    if not outcome.legal:
+        return escape(f"{outcome.message} ({outcome.rule})")
+    return "<br>".join(escape(text) for text in outcome.reasons)
+
+
+def outcomes_html(state: HandState) -> str:
+    """Every legal play with its outcome and reasons; the solver's value when all is known."""
+    found = outcomes(state)
+    values: dict[Play, str] = {}
+    best: set[Play] = set()
+    note = ""
+    if not state.stock:
+        try:
+            evaluated = evaluate_plays(state)
+            top = max(item.value for item in evaluated)
+            values = {item.play: str(item.value) for item in evaluated}
+            best = {item.play for item in evaluated if item.value == top}
+        except SolverError as error:
+            note = f"No solver verdict: {error}"
+    else:
+        note = "The solver answers once the stock is empty (every card known)."
+    rows = []
+    for item in found:
+        mark = " ★ best" if item.play in best else ""
+        solver = f"<td>{escape(values.get(item.play, ''))}{mark}</td>" if values else ""
+        rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(str(item.play))}</b></td>'
+                    f"<td>{escape(item.summary)}</td>{solver}"
+                    f'<td style="font-size:0.9em">{_reasons(item)}</td></tr>')
+    head = "<th>Play</th><th>Outcome</th>" + ("<th>Solver (for the mover's side)</th>"
+                                                if values else "") + "<th>Why</th>"
+    return (f'<div class="wt-explorer-plays-table">{_message("note", note) if note else ""}'
+            f'<table style="border-collapse:collapse" border="1" cellpadding="4">'
+            f"<tr>{head}</tr>{''.join(rows)}</table></div>")
+
+
+def comparison_html(comparison: Comparison) -> str:
+    """The plays under two rulebooks side by side, every difference highlighted."""
+    if comparison.problem:
+        return _message("note", f"The rulebooks part before this position: "
+                                f"{comparison.problem}")
+    first, second = comparison.first.variant, comparison.second.variant
+    rows = []
+    for row in comparison.rows:
+        diff = set(row.differences)
+        style = ' style="background:#ffe0b2;font-weight:bold"' if diff else ""
+        tag = f" ≠ {', '.join(sorted(diff))}" if diff else ""
+        rows.append(
+            f'<tr class="wt-explorer-row{" wt-diff" if diff else ""}"><td>'
+            f"<b>{escape(str(row.play))}</b>{escape(tag)}</td>"
+            f"<td{style}>{escape(row.first.summary)}</td>"
+            f"<td{style}>{escape(row.second.summary)}</td>"
+            f'<td style="font-size:0.85em">{_reasons(row.first)}</td>'
+            f'<td style="font-size:0.85em">{_reasons(row.second)}</td></tr>')
+    count = sum(1 for row in comparison.rows if row.differences)
+    summary = (f"{count} of {len(comparison.rows)} plays differ" if count
+               else "No difference between the two rulebooks here")
+    return (f'<div class="wt-explorer-compare"><b>{escape(summary)}</b>'
+            f'<table style="border-collapse:collapse" border="1" cellpadding="4"><tr>'
+            f"<th>Play</th><th>{escape(first)}</th><th>{escape(second)}</th>"
+            f"<th>Why ({escape(first)})</th><th>Why ({escape(second)})</th></tr>"
+            f"{''.join(rows)}</table></div>")
+
+
+# -- the teachers' generator ------------------------------------------------------------------
+
+_RULE_ID = re.compile(r"^[A-Z]{1,2}\d{1,2}(\.\d{1,2})?$")
+
+
+class Generator(ipywidgets.VBox):  # type: ignore[misc]
+    """Finds positions where two rulebooks disagree, or where a named rule applies."""
+
+    def __init__(self, explorer: Explorer) -> None:
+        wide = ipywidgets.Layout(width="auto")
+        self.explorer = explorer
+        self.first = ipywidgets.Dropdown(options=list(PRESETS), value="english",
+                                         description="Rules", layout=wide)
+        self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value="danish-club",
+                                          description="differ from", layout=wide)
+        self.rule = ipywidgets.Text(description="rule id", placeholder="e.g. F2, O1, R3.1",
+                                    layout=ipywidgets.Layout(width="16em"))
+        self.seed = ipywidgets.BoundedIntText(value=1, min=0, max=10**6, description="seed",
+                                              layout=ipywidgets.Layout(width="10em"))
+        self.find_button = ipywidgets.Button(description="Find examples", layout=wide)
+        self.found = ipywidgets.Dropdown(options=[], description="Examples", layout=wide)
+        self.load_button = ipywidgets.Button(description="Open in the editor", layout=wide)
+        self.message = ipywidgets.HTML()
+        self.message.add_class("wt-generator-message")
+        self.find_button.add_class("wt-generator-find")
+        self.load_button.add_class("wt-generator-load")
+        self.find_button.on_click(safely(self.find, self.message))
+        self.load_button.on_click(safely(self.open, self.message))
+        row = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+        super().__init__(children=[
+            ipywidgets.HBox([self.first, self.second, self.rule, self.seed, self.find_button],
+                            layout=row),
+            ipywidgets.HBox([self.found, self.load_button], layout=row),
+            self.message,
+        ])
+        self.add_class("wt-generator")
+
+    def find(self) -> None:
+        """Search for a few seconds; the examples found fill the list."""
+        rule = self.rule.value.strip().upper()
+        if rule and (not _RULE_ID.match(rule) or rule not in RULE_TITLES):
+            self.message.value = _message(
+                "error", "That is not a rule id of the rulebook; try F2, O1 or R3.1.")
+            return
+        second = None if self.second.value == NO_SECOND else Rules.preset(self.second.value)
+        if second is None and not rule:
+            self.message.value = _message("note", "Choose a second rulebook or a rule id.")
+            return
+        self.message.value = _message("note", "Searching…")
+        self.examples = list(find_examples(
+            Rules.preset(self.first.value), second, rule, seed=self.seed.value,
+            seconds=GENERATOR_SECONDS, limit=8))
+        self.found.options = [(f"{i + 1}. {example.why}", i)
+                              for i, example in enumerate(self.examples)]
+        self.message.value = _message(
+            "ok" if self.examples else "note",
+            f"{len(self.examples)} examples found." if self.examples
+            else "Nothing found in the time allowed; try another seed.")
+
+    def open(self) -> None:
+        """Put the chosen example in the editor, compared with the second rulebook."""
+        if self.found.value is None:
+            self.message.value = _message("note", "Find examples first.")
+            return
+        example = self.examples[self.found.value]
+        if self.second.value != NO_SECOND:
+            self.explorer.second.value = self.second.value
+        self.explorer.load(example.scenario)
+        self.message.value = _message("ok", f"Opened: {example.why}.")
+
+
+# -- replay of a saved hand -------------------------------------------------------------------
+
+
+class Replayer(ipywidgets.VBox):  # type: ignore[misc]
+    """A saved hand (scenario file, pasted JSON or a code) replayed step by step."""
+
+    def __init__(self, explorer: Explorer) -> None:
+        wide = ipywidgets.Layout(width="auto")
+        self.explorer = explorer
+        self.upload = ipywidgets.FileUpload(accept=".json", multiple=False,
+                                            description="Upload a hand file", layout=wide)
+        self.paste = ipywidgets.Textarea(placeholder="…or paste a scenario file or a position "
+                                         "code here", layout=ipywidgets.Layout(width="36em"))
+        self.replay_button = ipywidgets.Button(description="Replay", layout=wide)
+        self.replay_button.add_class("wt-replay-button")
+        self.message = ipywidgets.HTML()
+        self.message.add_class("wt-replay-message")
+        self.table_box = ipywidgets.VBox()
+        self.table: TrickTable | None = None
+        self.replay_button.on_click(safely(self.replay_input, self.message))
+        self.upload.observe(self._uploaded, names="value")
+        super().__init__(children=[
+            ipywidgets.HBox([self.upload, self.paste, self.replay_button],
+                            layout=ipywidgets.Layout(flex_flow="row wrap", gap="6px")),
+            self.message, self.table_box,
+        ])
+        self.add_class("wt-replayer")
+
+    def replay_input(self) -> None:
+        """Replay what is pasted (a scenario file's JSON, or a position code)."""
+        text = self.paste.value
+        if not text.strip():
+            self.message.value = _message("note", "Paste a scenario file or a code first.")
+            return
+        self.replay(read_scenario(text))
+
+    def replay(self, scenario: Scenario) -> None:
+        """Show ``scenario``'s plays on a TrickTable, from the start, one step per click."""
+        table = TrickTable.from_replay(scenario.replay(), start=0, show_hands="open")
+        if self.table is not None:
+            self.table.close()
+        self.table = table
+        self.table_box.children = [table]
+        count = len(scenario.plays)
+        self.message.value = _message(
+            "ok", f"Replaying {count} play{'' if count == 1 else 's'}: use Next and Back to step "
+            "through them.")
+
+    def _uploaded(self, change: Mapping[str, Any]) -> None:
+        try:
+            files = change["new"]
+            if not files:
+                return
+            content = bytes(files[0]["content"])
+            if len(content) > MAX_UPLOAD:
+                raise WormsError("that file is too large for a hand record")
+            self.replay(read_scenario(content.decode("utf-8")))
+        except (WormsError, UnicodeDecodeError) as error:
+            self.message.value = _message("error", f"That file is not a hand record: {error}")
+        except Exception as error:
+            log.exception("upload")
+            self.message.value = _message(
+                "error", f"That file could not be read ({type(error).__name__}).")
