@@ -119,7 +119,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                                      (self.clear_button, "clear", self.clear)):
             button.add_class(f"wt-explorer-{name}")
             button.on_click(self._safely(action))
-        row = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+        row = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
         hands = ipywidgets.VBox([self.places[p] for p in PLACES] + [self.plays])
         settings = ipywidgets.HBox([self.leader, self.score_ns, self.score_ew, self.first_lead],
                                    layout=row)
@@ -413,7 +413,7 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         self.load_button.add_class("wt-generator-load")
         self.find_button.on_click(safely(self.find, self.message))
         self.load_button.on_click(safely(self.open, self.message))
-        row = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+        row = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
         super().__init__(children=[
             ipywidgets.HBox([self.first, self.second, self.rule, self.seed, self.find_button],
                             layout=row),
@@ -439,6 +439,7 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
             seconds=GENERATOR_SECONDS, limit=8))
         self.found.options = [(f"{i + 1}. {example.why}", i)
                               for i, example in enumerate(self.examples)]
+        self.found.value = 0 if self.examples else None
         self.message.value = _message(
             "ok" if self.examples else "note",
             f"{len(self.examples)} examples found." if self.examples
@@ -479,7 +480,7 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
         self.upload.observe(self._uploaded, names="value")
         super().__init__(children=[
             ipywidgets.HBox([self.upload, self.paste, self.replay_button],
-                            layout=ipywidgets.Layout(flex_flow="row wrap", gap="6px")),
+                            layout=ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")),
             self.message, self.table_box,
         ])
         self.add_class("wt-replayer")

@@ -109,7 +109,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         actions = ipywidgets.HBox([self.play_button, self.undo_button, self.solver_button,
                                    self.record_button])
         for box in (settings, actions):
-            box.layout = ipywidgets.Layout(flex_flow="row wrap", gap="6px")
+            box.layout = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
         super().__init__(children=[settings, self.status, self.board, self.picker, actions,
                                    self.message, self.explanation, self.scoreboard, self.record],
                          **kwargs)

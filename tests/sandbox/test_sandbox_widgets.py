@@ -1,0 +1,115 @@
+"""The play and explore widgets driven as a learner would, without a server."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from worms_tutor.codes import encode
+from worms_tutor.scenario import Scenario
+from worms_tutor.widgets.explorer import Explorer
+from worms_tutor.widgets.play import LEARNER, PlayTable
+
+POSITION = {
+    "hands": {"N": ["7H", "9C"], "E": ["KH", "5D"], "S": ["JC", "6H"], "W": ["9S", "QC"]},
+    "leader": "N",
+    "plays": ["N: 7H"],
+}
+
+
+def learner_plays_first_legal(table: PlayTable) -> None:
+    legal = table.match.hand.legal_plays()[0].play  # type: ignore[union-attr]
+    table.picker.selected = tuple(card.code for card in legal.cards)
+    table.play_button.click()
+
+
+def test_learner_picks_plays_and_the_bots_answer() -> None:
+    table = PlayTable(seed=3, pause=0)
+    assert table.match is not None and table.match.to_move == LEARNER
+    held = len(table.match.hand.hand_of(LEARNER)) + len(table.match.hand.stock)
+    learner_plays_first_legal(table)
+    assert table.match.to_move == LEARNER  # the three bots answered
+    assert len(table.match.hand.hand_of(LEARNER)) + len(table.match.hand.stock) < held
+    assert "wins" in table.explanation.value or table.match.hand.trick.steps
+
+
+def test_a_whole_hand_then_undo_and_the_record() -> None:
+    table = PlayTable(seed=8, pause=0)
+    while table.match is not None and table.match.hand_number == 1:
+        learner_plays_first_legal(table)
+    assert "Hand 1 is over" in table.explanation.value
+    before = table.match
+    learner_plays_first_legal(table)
+    table.undo_button.click()
+    assert table.match is before
+    table.record_button.click()
+    assert "download" in table.record.value and "?position=" in table.record.value
+
+
+def test_an_illegal_pick_gets_the_engines_sentence() -> None:
+    table = PlayTable(seed=3, pause=0)
+    table.picker.selected = ()
+    table.play_button.click()
+    assert "Pick" in table.message.value
+    table.solver_button.click()  # disabled in the browser; here it must only explain
+    assert table.match is not None and table.match.to_move == LEARNER
+
+
+def test_editor_shows_plays_and_a_code_that_reopens_it() -> None:
+    explorer = Explorer()
+    explorer.places["N"].value = "7H 9C"
+    explorer.places["E"].value = "KH 5D"
+    explorer.places["S"].value = "JC 6H"
+    explorer.places["W"].value = "9S QC"
+    explorer.plays.value = "N: 7H"
+    explorer.show_button.click()
+    assert "wt-explorer-row" in explorer.result.value and not explorer.message.value
+    assert explorer.scenario is not None
+    code = encode(explorer.scenario)
+    again = Explorer.from_query("position=" + code)
+    assert again.places["E"].value == "KH 5D" and "E to play" in again.result.value
+    explorer.second.value = "danish-club"
+    explorer.show_button.click()
+    assert "wt-diff" in explorer.result.value  # Worms on a led 7 (F2)
+
+
+def test_bad_input_is_a_message_in_place() -> None:
+    explorer = Explorer()
+    explorer.places["N"].value = "7H <b>ZZ</b>"
+    explorer.show_button.click()
+    assert "hands.N" in explorer.message.value
+    assert "<b>" not in explorer.message.value
+    explorer.places["N"].value = "7H"
+    explorer.places["E"].value = "7H"
+    explorer.show_button.click()
+    assert "one place only" in explorer.message.value
+
+
+def test_hostile_codes_give_a_message_no_markup_and_an_empty_editor() -> None:
+    code = encode(Scenario.from_json(POSITION))
+    for query in ("position=" + quote("<script>alert(1)</script>"), "position=" + code[:-6],
+                  "position=", "position=%FF%00", "position=" + "A" * 5000):
+        explorer = Explorer.from_query(query)
+        assert "could not be opened" in explorer.message.value, query
+        assert "<script" not in explorer.message.value
+        assert all(not box.value for box in explorer.places.values())
+        assert explorer.result.value == ""
+
+
+def test_generator_and_replay() -> None:
+    explorer = Explorer()
+    generator = explorer.generator
+    generator.rule.value = "<img>"
+    generator.find_button.click()
+    assert "not a rule id" in generator.message.value
+    generator.rule.value = ""
+    generator.find_button.click()
+    assert generator.examples
+    generator.load_button.click()
+    assert explorer.scenario is not None and "wt-diff" in explorer.result.value
+    replayer = explorer.replayer
+    replayer.paste.value = Scenario.from_json(POSITION).to_text()
+    replayer.replay_button.click()
+    assert replayer.table is not None and replayer.table.index == 0
+    replayer.paste.value = "{not json"
+    replayer.replay_button.click()
+    assert "not valid JSON" in replayer.message.value
