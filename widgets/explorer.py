@@ -412,7 +412,7 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         self.find_button.add_class("wt-generator-find")
         self.load_button.add_class("wt-generator-load")
         self.find_button.on_click(safely(self.find, self.message))
-        self.load_button.on_click(safely(self.open, self.message))
+        self.load_button.on_click(safely(self.open_example, self.message))
         row = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
         super().__init__(children=[
             ipywidgets.HBox([self.first, self.second, self.rule, self.seed, self.find_button],
@@ -445,7 +445,7 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
             f"{len(self.examples)} examples found." if self.examples
             else "Nothing found in the time allowed; try another seed.")
 
-    def open(self) -> None:
+    def open_example(self) -> None:
         """Put the chosen example in the editor, compared with the second rulebook."""
         if self.found.value is None:
             self.message.value = _message("note", "Find examples first.")

@@ -249,7 +249,8 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
             reasons = explain_record(record, after.rules.players)
             number = len(before.hand.records) + 1
             self.explanation.value = (
-                f'<div class="wt-play-explain__title" style="font-weight:bold">Trick {number}: '
+                f'<div class="wt-play-explain__title" style="font-weight:bold">Hand '
+                f"{before.hand_number}, trick {number}: "
                 f"{escape(record.winner)} wins</div>{reasons_html(reasons)}")
             if after.hand_number != before.hand_number:
                 self.explanation.value += _box(

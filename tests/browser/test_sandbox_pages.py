@@ -116,6 +116,10 @@ def test_explorer_opens_a_position_from_a_link(
     page.get_by_role("button", name="Show the plays").click()
     page.wait_for_selector(".wt-explorer-compare .wt-diff")
     screenshot(page, "sandbox-explorer-compare")
+    page.get_by_role("button", name="Find examples").click()  # the generator is alive
+    page.wait_for_function("() => (document.querySelector('.wt-generator-message') || {})"
+                           ".textContent?.includes('examples found')", timeout=30_000)
+    assert "Error displaying widget" not in page.locator("body").inner_text()
     page.set_viewport_size(PROJECTOR)
     page.get_by_role("button", name="Presenter mode").click()
     page.wait_for_function("() => document.body.classList.contains('wt-presenter')")
