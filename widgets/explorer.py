@@ -248,7 +248,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.code.value = (
             '<div class="wt-explorer-code__box" style="margin:6px 0">Position code: '
             f'<code class="wt-explorer-code__text" style="word-break:break-all">{code}</code>'
-            f' · <a class="wt-explorer-link" href="?position={code}" target="_blank">'
+            ' · <a class="wt-explorer-link" style="color:#0b3d91;text-decoration:underline" '
+            f'href="?position={code}" target="_blank">'
             "link to this position</a> (copy it to share)</div>")
         replay = scenario.replay()
         parts = []

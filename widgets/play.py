@@ -48,6 +48,8 @@ BOTS: dict[str, Callable[[], Bot]] = {
 }
 """Bot strengths offered to the learner: label → a fresh bot."""
 
+LINK_STYLE = "color:#0b3d91;text-decoration:underline"
+
 PRESET_LABELS = {"english": "English (pagat.com)", "danish-club": "Danish club"}
 
 
@@ -204,8 +206,9 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         """The current hand (or the one just finished) as a scenario file: shown, downloadable,
         and as a link that replays it in the explorer."""
         match = self._match()
-        number = match.hand_number if match.plays or not match.finished else \
-            match.hand_number - 1
+        # Until the learner has played in a new hand, the hand worth saving is the one just over.
+        mine = any(play.seat == LEARNER for play in match.plays)
+        number = match.hand_number if mine or not match.finished else match.hand_number - 1
         scenario = record_hand(match, number)
         text = scenario.to_text()
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
@@ -213,11 +216,11 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.record.value = (
             f'<div class="wt-play-record__box" style="margin-top:8px"><b>Hand {number} record'
             f"</b> ({len(scenario.plays)} plays) · "
-            f'<a class="wt-play-download" download="worms-hand-{number}.json" '
+            f'<a class="wt-play-download" style="{LINK_STYLE}" download="worms-hand-{number}.json" '
             f'href="data:application/json;base64,{data}">download the file</a> · '
-            f'<a class="wt-play-replay" target="_blank" '
+            f'<a class="wt-play-replay" style="{LINK_STYLE}" target="_blank" '
             f'href="{EXPLORER_NOTEBOOK}?position={code}">replay it in the explorer</a>'
-            f'<pre style="white-space:pre-wrap;font-size:12px;max-height:10em;overflow:auto">'
+            f'<pre style="white-space:pre-wrap;font-size:0.8em;max-height:10em;overflow:auto">'
             f"{escape(text)}</pre></div>")
 
     # -- reading -----------------------------------------------------------------------
