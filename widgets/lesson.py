@@ -172,7 +172,7 @@ def cards(codes: str | Iterable[str | Card], caption: str | None = None,
                     f'style="margin:8px 0">{head}{row}</div>')
 
 
-def pack(width: float = 64) -> Fragment:
+def pack(width: float = 58) -> Fragment:
     """The whole pack, one row per suit, from the engine's ``PACK``."""
     rows = []
     for suit in Suit:
