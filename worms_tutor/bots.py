@@ -221,12 +221,10 @@ class _Table:
         unseen = set(view.unseen)
         self.toqu_out = TOQU in unseen
         self.worms_out = WORMS in unseen
-        self.three_out = THREE_OF_DIAMONDS in unseen
         self.kc_out = KING_OF_CLUBS in unseen
         self.unseen = unseen
         self.sevens_out = any(card.rank is Rank.SEVEN for card in unseen)
         head = self.trick.head_seat
-        self.head_seat = head
         self.my_side_heads = head is not None and side_of(head) == view.side
         self.opponents_after = self._opponents_after()
         self.last_cards = len(view.hand) == max(self.trick.size, 1)
@@ -451,8 +449,8 @@ class HeuristicBot:
 class SamplingBot:
     """Plays what does best on average over worlds dealt consistently with its view."""
 
-    samples: int = 12
-    """Worlds per decision."""
+    samples: int = 24
+    """Worlds per decision (with halving, the first third sees every play)."""
     seconds: float | None = None
     """Optional cap on thinking time; with it, how many worlds fit depends on the machine,
     so choices are reproducible only when the cap is not reached."""
