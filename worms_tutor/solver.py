@@ -179,6 +179,8 @@ class _Search:
         self.table: dict[_Key, _Bounds] = {}
         self.nodes_by_key: dict[_Key, _Node] = {}
         self.nodes = 0
+        self.single_card_tricks = root.rules.players != 2
+        self.last_tricks: dict[_Key, int] = {}
 
     # -- values -----------------------------------------------------------------------------
 
@@ -206,6 +208,10 @@ class _Search:
         mover = state.to_move
         if mover is None:
             return self.leaf(state)
+        if self.single_card_tricks and state.trick.is_empty and all(
+            len(cards) == 1 for _, cards in state.hands
+        ):
+            return self.last_trick(state, key)
         entry = self.table.get(key)
         first = 0
         if entry is not None:
@@ -257,6 +263,18 @@ class _Search:
             lower = upper = best
         self.table[key] = (lower, upper, best_index)
         return best
+
+    def last_trick(self, state: HandState, key: _Key) -> int:
+        """One card each and a trick to lead: the plays are forced, so just play them."""
+        known = self.last_tricks.get(key)
+        if known is None:
+            end = state
+            while end.to_move is not None:
+                seat = end.to_move
+                end = end.play(Play(seat, end.hand_of(seat)))
+            known = self.leaf(end)
+            self.last_tricks[key] = known
+        return known
 
     def node(self, state: HandState, key: _Key) -> _Node:
         """The search node of a position, made on the first visit."""
