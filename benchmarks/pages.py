@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 BARE = "benchmarks/voila_baseline/bare.ipynb"
 CHAPTER = re.compile(r"^(\d\d)-[a-z0-9-]+\.ipynb$")
 GOAL = 1.25
+PAUSE = 1.0  # seconds between visits
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -92,6 +93,21 @@ def visit(context: Any, url: str) -> tuple[float, float, float]:
         page.close()
 
 
+def sample(context: Any, url: str) -> tuple[float, float, float] | None:
+    """One visit, or None (with a note) when the page did not come up in time; then a pause
+    so that Voila can shut the page's kernel down before the next visit."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return visit(context, url)
+    except PlaywrightError as error:
+        print(f"skipped a visit to {url.rsplit('/', 1)[-1]}: {str(error).splitlines()[0]}",
+              file=sys.stderr)
+        return None
+    finally:
+        time.sleep(PAUSE)
+
+
 def pages(wanted: list[str]) -> list[str]:
     found = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb") if CHAPTER.match(p.name))
     if wanted:
@@ -114,11 +130,13 @@ def measure(names: list[str], runs: int, extra: list[str]) -> Timings:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             base = f"http://127.0.0.1:{port}/voila/render/"
             for name in results:  # warm the browser cache and the server's imports
-                visit(context, base + name)
+                sample(context, base + name)
             for _ in range(runs):
                 for name in names:
-                    results[BARE].append(visit(context, base + BARE))
-                    results[name].append(visit(context, base + name))
+                    for page in (BARE, name):
+                        timing = sample(context, base + page)
+                        if timing is not None:
+                            results[page].append(timing)
             context.close()
             browser.close()
     finally:
@@ -131,6 +149,9 @@ def report(results: Timings) -> None:
     bare = statistics.median(r[1] for r in results[BARE])
     print(f"{'page':40} {'HTML':>8} {'first widget':>12} {'ready':>8} {'× bare':>8}")
     for name, runs in results.items():
+        if not runs:
+            print(f"{Path(name).name:40} (no successful visit)")
+            continue
         loaded, first, ready = (statistics.median(r[i] for r in runs) for i in range(3))
         ratio = first / bare
         flag = "" if name == BARE or ratio <= GOAL else f"  over the {GOAL}× goal"

@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from html import escape
@@ -100,6 +100,63 @@ def _inline(text: str) -> str:
     html = escape(text)
     html = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html)
     return re.sub(r"\*(.+?)\*", r"<i>\1</i>", html)
+
+
+# -- a disk cache for what a page draws the same way every time ---------------------------------
+#
+# Voila runs a page in a fresh kernel at every view, so whatever a page computes is computed
+# again for every learner. The pictures of worked tricks, puzzle previews and the ranking chart
+# depend only on their arguments and on the code of the engine and the widgets, so they are
+# kept on disk, keyed by both; any change to the code makes new keys.
+
+
+@cache
+def _code_digest() -> str:
+    import hashlib
+
+    import worms_tutor
+
+    digest = hashlib.sha256()
+    for folder in (Path(worms_tutor.__file__).parent, Path(__file__).parent):
+        for source in sorted(folder.glob("*.py")):
+            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
+
+
+def _cache_path(kind: str, key: str | bytes) -> Path:
+    import hashlib
+
+    raw = key if isinstance(key, bytes) else key.encode("utf-8")
+    digest = hashlib.sha256(_code_digest().encode() + b"\0" + raw).hexdigest()[:24]
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "worms-tutor"
+    return root / f"{kind}-{digest}"
+
+
+def _cache_read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _cache_write(path: Path, data: bytes) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+        partial.write_bytes(data)
+        partial.replace(path)
+    except OSError:
+        pass  # no cache: the next page view draws it again
+
+
+def _cached_html(kind: str, key: str | bytes, build: Callable[[], str]) -> str:
+    path = _cache_path(kind, key)
+    cached = _cache_read(path)
+    if cached is not None:
+        return cached.decode("utf-8")
+    html = build()
+    _cache_write(path, html.encode("utf-8"))
+    return html
 
 
 # -- the frame of a chapter -------------------------------------------------------------------
@@ -284,17 +341,20 @@ class WorkedTrick(Fragment):
     """A worked trick drawn as TrickTable draws it, as plain HTML (no widget to load)."""
 
     def __init__(self, scenario: Scenario, label: str) -> None:
-        from .table import reasons_html, table_html
+        def draw() -> str:
+            from .table import reasons_html, table_html
 
-        frame = _frames(scenario)[-1]
-        board = table_html(frame, show_hands="none")
-        why = reasons_html(frame.reasons, frame.illegal)
-        super().__init__(
-            f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0">'
-            f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
-            f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}'
-            f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
-            f"{why}</div></div>")
+            frame = _frames(scenario)[-1]
+            board = table_html(frame, show_hands="none")
+            why = reasons_html(frame.reasons, frame.illegal)
+            return (
+                f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0">'
+                f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
+                f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}'
+                f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
+                f"{why}</div></div>")
+
+        super().__init__(_cached_html("trick", scenario.to_text() + "\0" + label, draw))
         self.scenario = scenario
 
 
@@ -482,21 +542,37 @@ class LazyPuzzle:
     with eight puzzles then appears nearly as fast as a page with one widget, and the puzzles
     come alive while the learner reads the top."""
 
-    def __init__(self, puzzle: Any) -> None:
+    def __init__(self, puzzle_id: str) -> None:
         import ipywidgets
 
-        self.puzzle = puzzle
+        path = PUZZLES / f"{puzzle_id}.json"
+        if not PUZZLE_FILE.match(path.name) or not path.is_file():
+            raise WormsError(f"no puzzle {puzzle_id!r} in the series (files NN-name.json)")
+        self.puzzle_id = puzzle_id
         self.widget: Any = None
-        self.box = ipywidgets.VBox([_html(_preview_html(puzzle)), _shared("button")],
+        preview = _cached_html("preview", path.read_bytes(),
+                               lambda: _preview_html(load(puzzle_id)))
+        self.box = ipywidgets.VBox([_html(preview), _shared("button")],
                                    layout=_shared("layout"))
         self.box.add_class("wt-lesson-puzzle")
         _LAZY.append(self)
         store().on_loaded(lambda _store: self.open())
 
+    @property
+    def puzzle(self) -> Any:
+        """The engine's puzzle (loaded, and so validated, when first needed)."""
+        return load(self.puzzle_id)
+
     def open(self) -> Any:
         """Put the interactive puzzle in place of the preview (once)."""
         if self.widget is None:
-            self.widget = _view(self.puzzle)
+            try:
+                self.widget = _view(self.puzzle)
+            except WormsError:  # the widget shows what is wrong with the file, in place
+                from .puzzle import PuzzleWidget
+
+                self.widget = PuzzleWidget(PUZZLES / f"{self.puzzle_id}.json",
+                                           progress=store())
             self.box.children = [self.widget]
             table = getattr(self.widget, "table", None)
             if table is not None:
@@ -513,8 +589,7 @@ class LazyPuzzle:
 def puzzle(puzzle_id: str, lazy: bool = True) -> Any:
     """One puzzle of the series, e.g. ``lesson.puzzle("03-higher-seven")``; ``lazy=False``
     builds the PuzzleWidget at once."""
-    found = load(puzzle_id)
-    return LazyPuzzle(found) if lazy else _view(found)
+    return LazyPuzzle(puzzle_id) if lazy else _view(load(puzzle_id))
 
 
 def puzzles(chapter: str | int, lazy: bool = True) -> Any:
@@ -581,46 +656,18 @@ def ladder(highlight: str = "") -> Any:
     """The ranking chart, a RankLadderView. Drawing it needs matplotlib (seconds on a busy
     server), so the picture and its text are kept in a disk cache, keyed by the source of
     every module that shapes the chart; a page served from the cache never loads matplotlib."""
-    cached = _ladder_cache(highlight)
-    if cached is not None:
-        try:
-            data = cached.read_bytes()
-            size = int.from_bytes(data[:8], "big")
-            return _ladder_view(data[8:8 + size], data[8 + size:].decode("utf-8"))
-        except (OSError, ValueError):
-            pass
+    key = " ".join(sorted(map(str, parse_cards(highlight))))
+    path = _cache_path("ladder", key)
+    cached = _cache_read(path)
+    if cached is not None and len(cached) > 8:
+        size = int.from_bytes(cached[:8], "big")
+        return _ladder_view(cached[8:8 + size], cached[8 + size:].decode("utf-8"))
     from .ladder import RankLadderView
 
     view = RankLadderView(highlight=highlight)
-    if cached is not None:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_suffix(f".{os.getpid()}.part")
-            text = view.details.value.encode("utf-8")
-            png = bytes(view.image.value)
-            partial.write_bytes(len(png).to_bytes(8, "big") + png + text)
-            partial.replace(cached)
-        except OSError:
-            pass  # no cache: the next page draws the chart again
+    png = bytes(view.image.value)
+    _cache_write(path, len(png).to_bytes(8, "big") + png + view.details.value.encode("utf-8"))
     return view
-
-
-def _ladder_cache(highlight: str) -> Path | None:
-    import hashlib
-
-    import worms_tutor
-
-    engine = Path(worms_tutor.__file__).parent
-    sources = [Path(__file__).with_name("ladder.py"), engine / "ranking.py", engine / "svg.py",
-               engine / "cards.py"]
-    digest = hashlib.sha256(" ".join(sorted(map(str, parse_cards(highlight)))).encode())
-    try:
-        for source in sources:
-            digest.update(source.read_bytes())
-    except OSError:
-        return None
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "worms-tutor"
-    return root / f"ladder-{digest.hexdigest()[:20]}.bin"
 
 
 def _ladder_view(png: bytes, details: str) -> Any:

@@ -134,3 +134,18 @@ def test_series_tool_finds_stale_links_and_fixes_them(tmp_path: Path) -> None:
     toc = "".join(c for cell in json.loads((tmp_path / series.START).read_text())["cells"]
                   for c in cell["source"] if "series:toc" in "".join(cell["source"]))
     assert "02-leads-and-following.ipynb" in toc and "03-" not in toc
+
+
+def test_pictures_are_drawn_once_and_then_read_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    first = lesson.trick("N: 9S E: 7C S: 5D W: QH").html
+    files = list((tmp_path / "worms-tutor").glob("trick-*"))
+    assert len(files) == 1
+    files[0].write_text(first.replace("N wins", "N WINS"), encoding="utf-8")
+    assert "N WINS" in lesson.trick("N: 9S E: 7C S: 5D W: QH").html  # served from the cache
+    assert "N WINS" not in lesson.trick("N: 9S E: 7C S: 5D W: QH", "danish-club").html
+    lazy = lesson.puzzle("04-led-three")
+    assert list((tmp_path / "worms-tutor").glob("preview-*"))
+    assert "The three in the lead" in lazy.box.children[0].value
