@@ -248,13 +248,24 @@ def puzzle_list(
 
 def _soon(action: Callable[[Any], None]) -> None:
     """Run ``action`` just after this callback in a kernel, so the feedback text leaves first;
-    at once where no event loop runs (a script, a test)."""
+    at once elsewhere (a script, a test: an event loop of some other library may be running
+    there, one that would never get round to it)."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
+        loop = None
+    if loop is None or not _in_kernel():
         action(None)
         return
     loop.call_later(NEXT_DELAY, action, None)
+
+
+def _in_kernel() -> bool:
+    """True inside a Jupyter kernel (a notebook, a Voilà page)."""
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 def _resolve(puzzle: Puzzle | Mapping[str, Any] | str | Path) -> Puzzle:

@@ -217,3 +217,16 @@ def test_the_same_answer_gets_the_same_verdict_without_asking_twice() -> None:
     puzzle = shipped_puzzles()[0]
     answer = puzzle.correct_answers()[0]
     assert puzzle.check(answer) is puzzle.check(answer)
+
+
+def test_what_happens_next_shows_at_once_outside_a_kernel_even_with_a_loop_running() -> None:
+    """Another library's event loop (e.g. a browser driver's) must not swallow the table."""
+    import asyncio
+
+    async def answer_wrong() -> int:
+        widget = PuzzleWidget.from_id("leave-partners-seven")
+        pick(widget, "KC")
+        widget.check_button.click()
+        return len(widget.next_box.children)
+
+    assert asyncio.run(answer_wrong()) == 2
