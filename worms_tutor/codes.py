@@ -40,7 +40,9 @@ _DEFLATED = 0x01
 _CARD_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _CHAR_OF: dict[Card, str] = {card: _CARD_CHARS[index] for index, card in enumerate(PACK)}
 _CARD_OF: dict[str, Card] = {char: card for card, char in _CHAR_OF.items()}
-_PRESET_NAMES = tuple(PRESETS)
+_PRESET_NAMES = ("english", "danish-club", "ru-literal")
+"""Presets written as their index; the order is part of the format (a preset not listed here
+is written by name after ``=``)."""
 _CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]+")
 _DIGIT = re.compile(r"[0-9]")
 _POINTS = re.compile(r"[0-9]{1,5}")
@@ -76,7 +78,7 @@ def _body_text(scenario: Scenario) -> str:
     name, _, switches = str(rules).partition(",")
     side_names = sides(rules.players)
     fields = [
-        str(_PRESET_NAMES.index(name)) + ("," + switches if switches else ""),
+        _preset_text(name) + ("," + switches if switches else ""),
         ".".join(str(points) for _, points in scenario.score),
         "".join(str(side_names.index(side)) for side in scenario.previous),
         _cards_text(scenario.played),
@@ -88,6 +90,10 @@ def _body_text(scenario: Scenario) -> str:
         scenario.comment,
     ]
     return "|".join(fields)
+
+
+def _preset_text(name: str) -> str:
+    return str(_PRESET_NAMES.index(name)) if name in _PRESET_NAMES else "=" + name
 
 
 def _cards_text(cards: tuple[Card, ...]) -> str:
@@ -186,11 +192,15 @@ def _scenario_json(text: str) -> dict[str, Any]:
         raise _content_error("parts of it are missing")
     (rules_text, score_text, previous_text, played_text, first_text, hands_text, stock_text,
      leader, plays_text, comment) = fields
-    index_text, _, switches = rules_text.partition(",")
-    if not _DIGIT.fullmatch(index_text) or int(index_text) >= len(_PRESET_NAMES):
+    preset_text, _, switches = rules_text.partition(",")
+    if _DIGIT.fullmatch(preset_text) and int(preset_text) < len(_PRESET_NAMES):
+        name = _PRESET_NAMES[int(preset_text)]
+    elif preset_text.startswith("=") and preset_text[1:] in PRESETS:
+        name = preset_text[1:]
+    else:
         raise _content_error("it names no known rules")
     try:
-        rules = Rules.parse(_PRESET_NAMES[int(index_text)] + ("," + switches if switches else ""))
+        rules = Rules.parse(name + ("," + switches if switches else ""))
     except (WormsError, KeyError):
         raise _content_error("its rule switches are not valid") from None
     side_names = sides(rules.players)

@@ -224,3 +224,16 @@ def test_scenarios_with_illegal_plays_and_comments_round_trip() -> None:
         "comment": "<b>not markup</b> | ünïcode",
     })
     assert decode(encode(scenario)) == scenario
+
+
+def test_every_preset_is_written_compactly() -> None:
+    from worms_tutor import codes
+
+    assert set(PRESETS) <= set(codes._PRESET_NAMES)
+
+
+def test_a_preset_may_also_be_written_by_name() -> None:
+    scenario = decode(sealed(b"=danish-club,V=2||||||...||N||"))
+    assert scenario.rules == Rules.preset("danish-club", {"V": 2})
+    with pytest.raises(PositionCodeError):
+        decode(sealed(b"=no-such-preset||||||...||N||"))
