@@ -233,7 +233,7 @@ def test_every_preset_is_written_compactly() -> None:
 
 
 def test_a_preset_may_also_be_written_by_name() -> None:
-    scenario = decode(sealed(b"=danish-club,V=2||||||...||N||"))
+    scenario = decode(sealed(b"=danish-club,V=2|||||...||N||"))
     assert scenario.rules == Rules.preset("danish-club", {"V": 2})
     with pytest.raises(PositionCodeError):
-        decode(sealed(b"=no-such-preset||||||...||N||"))
+        decode(sealed(b"=no-such-preset|||||...||N||"))
