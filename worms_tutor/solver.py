@@ -19,10 +19,9 @@ in a hand searched once, and the best play of earlier visits tried first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import EIGHT_OF_SPADES, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from .cards import EIGHT_OF_SPADES, PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from .errors import WormsError
 from .hand import HandState
 from .legality import LegalPlay
@@ -365,13 +364,22 @@ _SPECIAL = frozenset({TOQU, WORMS, EIGHT_OF_SPADES, THREE_OF_DIAMONDS})
 
 
 def _is_plain(card: Card) -> bool:
-    """A card whose only power is its place in the normal ranking (no 7, King or matador)."""
+    """A card whose only power is its place in the normal ranking (no 7, King or matador).
+
+    Every plain card ranks between the 8♠ and the kings, so no special card's normal strength
+    falls between two plain cards, and a special power treats all plain cards alike.
+    """
     return card not in _SPECIAL and card.rank not in (Rank.SEVEN, Rank.KING)
 
 
+_PLAIN_ORDER = tuple(sorted((c for c in PACK if _is_plain(c)), key=STRENGTH.__getitem__))
+_OWN_CLASS = {card: -1 - index for index, card in enumerate(PACK)}
+"""A class of its own for every card (negative, apart from the shared class numbers)."""
+
+
 def _signatures(state: HandState) -> dict[Card, int]:
-    """A class number per card in hand: cards of one hand with the same number are
-    interchangeable for the rest of the hand.
+    """A class number per plain card in hand: cards of one hand with the same number are
+    interchangeable for the rest of the hand (other cards are in classes of their own).
 
     Two plain cards of one hand are interchangeable when no other card still in play (in a
     hand or heading the trick) ranks between them, and they are of one rank or each is the only
@@ -388,8 +396,11 @@ def _signatures(state: HandState) -> dict[Card, int]:
     classes: dict[Card, int] = {}
     number = 0
     previous: Card | None = None
-    for card in sorted((c for c in owner if _is_plain(c)), key=STRENGTH.__getitem__):
-        seat = owner[card]
+    for card in _PLAIN_ORDER:  # weakest first; cards already played separate nothing
+        held_by = owner.get(card)
+        if held_by is None:
+            continue
+        seat = held_by
         joins = (
             previous is not None
             and seat != ""
@@ -403,19 +414,17 @@ def _signatures(state: HandState) -> dict[Card, int]:
             number += 1
         classes[card] = number
         previous = card
-    for card in owner:
-        if card not in classes:
-            number += 1
-            classes[card] = number
     return classes
 
 
 def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]:
-    return tuple(sorted(classes[card] for card in legal.play.cards))
+    return tuple(sorted(classes.get(card, _OWN_CLASS[card]) for card in legal.play.cards))
 
 
-def _distinct(state: HandState, legal: Iterable[LegalPlay]) -> tuple[LegalPlay, ...]:
+def _distinct(state: HandState, legal: tuple[LegalPlay, ...]) -> tuple[LegalPlay, ...]:
     """One play per class of interchangeable plays."""
+    if len(legal) < 2:
+        return legal
     classes = _signatures(state)
     seen: set[tuple[int, ...]] = set()
     result: list[LegalPlay] = []
