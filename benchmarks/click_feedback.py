@@ -23,13 +23,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -39,17 +34,10 @@ from playwright.sync_api import Page, sync_playwright
 from worms_tutor.puzzle import load_puzzle_file
 from worms_tutor.widgets.puzzle import PUZZLES
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository, for tools/
+from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port, hermetic_env, start_voila
+
 REPO = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WARM_UP = 3
 REST_MS = 400
 
@@ -100,30 +88,6 @@ def notebook(puzzle_id: str) -> Any:
         ),
     ], metadata={"kernelspec": {"name": "python3", "display_name": "Python 3",
                                 "language": "python"}})
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_voila(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    cmd = [str(Path(sys.executable).parent / "voila"), str(folder), "--no-browser",
-           f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
-    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/favicon.ico"):
-                return proc
-        except OSError:
-            if proc.poll() is not None:
-                break
-            time.sleep(0.05)
-    proc.terminate()
-    raise RuntimeError("voila did not start")
 
 
 def timed(page: Page, clicks: list[str], watch: str, expect: str) -> float:
@@ -189,19 +153,15 @@ def main() -> None:
         verdict = puzzle.check([code])
         said[code] = f"{'Correct' if verdict.correct else 'Not quite'}: {verdict.answer}."
 
-    home = tempfile.mkdtemp(prefix="click-bench-")
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
-                "MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # fmt: skip
-        os.environ[var] = os.path.join(home, var.lower())
-    folder = Path(home) / "pages"
+    folder = hermetic_env() / "pages"
     folder.mkdir()
     nbformat.write(notebook(args.puzzle), folder / "click.ipynb")
 
     port = free_port()
-    proc = start_voila(folder, port)
+    proc, _ = start_voila(folder, port)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+            browser = pw.chromium.launch(executable_path=CHROMIUM,
                                          args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto(f"http://127.0.0.1:{port}/voila/render/click.ipynb", timeout=60_000)

@@ -12,60 +12,19 @@ drained, as when a class opens the page together), and prints the figures. Not p
 from __future__ import annotations
 
 import argparse
-import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools/
+from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port, hermetic_env, start_voila
+
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 REST_SECONDS = 6.0  # long enough for the preheat pool to refill and pre-run the notebook
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def start_voila(folder: Path, port: int, extra: list[str]) -> tuple[subprocess.Popen[bytes], float]:
-    cmd = [
-        str(Path(sys.executable).parent / "voila"),
-        str(folder),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        *extra,
-    ]
-    t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    while True:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/favicon.ico"):
-                return proc, time.monotonic() - t0
-        except OSError:
-            if proc.poll() is not None or time.monotonic() - t0 > 60:
-                raise RuntimeError("voila did not start") from None
-            time.sleep(0.05)
 
 
 def first_widget(context: BrowserContext, url: str) -> tuple[float, float]:
@@ -98,17 +57,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
-    home = tempfile.mkdtemp(prefix="voila-bench-")
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
-                "MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # fmt: skip
-        os.environ[var] = os.path.join(home, var.lower())
+    hermetic_env()
 
     modes = {"plain": [], "preheat": ["--preheat_kernel=True"]}
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for mode, extra in modes.items():
             port = free_port()
-            proc, ready = start_voila(Path(args.folder).resolve(), port, extra)
+            proc, ready = start_voila(Path(args.folder).resolve(), port, *extra)
             url = f"http://127.0.0.1:{port}/voila/render/{args.notebook}"
             # One context per mode: after a warm-up visit the browser cache holds Voila's
             # scripts, as it does for a learner on the second page.

@@ -35,7 +35,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -48,23 +47,17 @@ from typing import Any, NoReturn
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # for tools/, shared with the page benchmarks
+from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tools.headless import voila_command as serve_command  # noqa: E402
+
 NOTEBOOKS = REPO / "notebooks"
 ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 LOGS = ARTIFACTS / "logs"
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests, not resolved
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 CELL_ERROR = "There was an error when executing cell"
 WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
@@ -90,13 +83,6 @@ def _missing(what: str) -> NoReturn:
 
 
 # --- servers -------------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Server:
@@ -147,20 +133,11 @@ class Server:
 
 def voila_command(root: Path, port: int, *extra: str) -> list[str]:
     """The `make serve` command line, on another port; voila.json is read from the cwd."""
-    return [
-        str(VENV_BIN / "voila"),
-        str(root),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        # Voila's own kernel shutdown on leaving a page fails (403, no _xsrf cookie), so
-        # voila.json culls kernels left without a page; cull sooner here, where tests open
-        # many pages.
-        "--MappingKernelManager.cull_idle_timeout=30",
-        "--MappingKernelManager.cull_interval=10",
-        *extra,
-    ]
+    # Voila's own kernel shutdown on leaving a page fails (403, no _xsrf cookie), so
+    # voila.json culls kernels left without a page; cull sooner here, where tests open
+    # many pages.
+    return serve_command(root, port, "--MappingKernelManager.cull_idle_timeout=30",
+                         "--MappingKernelManager.cull_interval=10", *extra)
 
 
 @pytest.fixture(scope="session")
@@ -176,7 +153,7 @@ def voila_server() -> Iterator[Callable[..., str]]:
         root = (REPO / root).resolve()
         key = (str(root), *extra)
         if key not in servers:
-            port = _free_port()
+            port = free_port()
             name = "voila-" + re.sub(r"[^A-Za-z0-9_.-]+", "_", root.name + "".join(extra))
             servers[key] = Server(
                 name, voila_command(root, port, *extra), port, "/voila/static/favicon.ico"
@@ -204,7 +181,7 @@ def lab_url() -> Iterator[str]:
     """
     if importlib.util.find_spec("jupyterlab") is None:
         _missing("JupyterLab is not installed: pip install -e '.[lab]'")
-    port = _free_port()
+    port = free_port()
     cmd = [
         str(VENV_BIN / "jupyter-lab"),
         "--no-browser",

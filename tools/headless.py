@@ -1,0 +1,73 @@
+"""Headless Chromium and throwaway Voilà servers, shared by the browser tests and the page
+benchmarks (stack-notes: Debian's Chromium, flags for a machine without internet)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HEALTH_PATH = "/voila/static/favicon.ico"
+"""Polled for readiness: in single-notebook mode every GET / would run the notebook."""
+
+
+def free_port() -> int:
+    """A TCP port on the loopback that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def voila_command(root: Path | str, port: int, *extra: str) -> list[str]:
+    """Voilà from the running venv serving ``root`` on ``port`` (never another port)."""
+    return [str(Path(sys.executable).parent / "voila"), str(root), "--no-browser",
+            f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
+
+
+def start_voila(
+    root: Path | str, port: int, *extra: str, timeout: float = 60.0
+) -> tuple[subprocess.Popen[bytes], float]:
+    """Start Voilà from the repository root (so voila.json applies) and wait until it
+    answers; returns the process and the seconds it took."""
+    started = time.monotonic()
+    proc = subprocess.Popen(voila_command(root, port, *extra), cwd=REPO,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{HEALTH_PATH}", timeout=2):
+                return proc, time.monotonic() - started
+        except OSError:
+            if proc.poll() is not None or time.monotonic() - started > timeout:
+                proc.kill()
+                proc.wait()
+                raise RuntimeError("voila did not start") from None
+            time.sleep(0.05)
+
+
+def hermetic_env() -> Path:
+    """Jupyter, IPython and matplotlib write into a temporary home (returned), not the
+    user's."""
+    home = tempfile.mkdtemp(prefix="worms-tutor-")
+    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR",
+                "MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
+        os.environ[var] = os.path.join(home, var.lower())
+    os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+    return Path(home)
