@@ -592,12 +592,22 @@ def puzzle(puzzle_id: str, lazy: bool = True) -> Any:
     return LazyPuzzle(puzzle_id) if lazy else _view(load(puzzle_id))
 
 
-def puzzles(chapter: str | int, lazy: bool = True) -> Any:
-    """Every puzzle of a chapter, in file order, one under the other."""
+def puzzles(*chosen: str | int, lazy: bool = True) -> Any:
+    """Several puzzles one under the other: ``lesson.puzzles("03")`` shows every puzzle of
+    chapter 03 in file order, ``lesson.puzzles("03-higher-seven", "03-kill-the-seven")``
+    those two. (One cell instead of several: each cell costs a page some time in Voila.)"""
     import ipywidgets  # type: ignore[import-untyped]
 
-    views = [puzzle(path.stem, lazy) for path in puzzle_files(chapter)]
-    box = ipywidgets.VBox([view.box if lazy else view for view in views])
+    ids: list[str] = []
+    for item in chosen:
+        text = str(item)
+        if text.isdigit():
+            ids += [path.stem for path in puzzle_files(text)]
+        else:
+            ids.append(text)
+    views = [puzzle(puzzle_id, lazy) for puzzle_id in ids]
+    box = ipywidgets.VBox([view.box if lazy else view for view in views],
+                          layout=_shared("layout"))
     box.add_class("wt-lesson-puzzles")
     return box
 
