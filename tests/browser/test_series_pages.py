@@ -37,7 +37,7 @@ _ALIVE_JS = """() => {
 
 
 def wait_for_puzzles(page: Any) -> None:
-    page.wait_for_function(_ALIVE_JS, timeout=60_000)
+    page.wait_for_function(_ALIVE_JS, timeout=120_000)
 
 
 def puzzle(page: Any, title: str) -> Any:
@@ -151,18 +151,19 @@ def test_progress_survives_a_reload_and_shows_on_the_start_page(
     found.locator("button.wt-check").click()
     feedback(found, "correct")
     page.wait_for_function(
-        "() => (localStorage.getItem('worms-tutor/progress') || '').startsWith('wt1.')")
+        "() => (localStorage.getItem('worms-tutor/progress') || '').startsWith('wt1.')",
+        timeout=60_000)
 
     page.reload()
     page.wait_for_function(
         "() => document.querySelectorAll('.wt-puzzle--solved-before').length === 1",
-        timeout=60_000)
+        timeout=120_000)
 
     open_notebook(page, "00-start-here.ipynb")
     row = page.locator('.wt-lesson-progress tr[data-chapter="01"]')
     page.wait_for_function(
         "() => document.querySelector('.wt-lesson-progress')?.textContent"
-        ".includes('1 of ')", timeout=30_000)
+        ".includes('1 of ')", timeout=60_000)
     count = row.locator(".wt-lesson-progress__count").inner_text()
     assert count.startswith("1 / "), count
     screenshot(page, "series-00-start-here-progress")
