@@ -263,3 +263,10 @@ def test_the_pack_is_what_the_view_counts_from() -> None:
     state = Match.new(rules_for("english", 4), 1).hand
     view = InformationSet.of(state, "N")
     assert len(view.unseen) == len(PACK) - 4
+
+
+def test_sampling_bot_respects_its_time_cap() -> None:
+    state = Match.new(rules_for("english", 4), 21).hand
+    bot = SamplingBot(samples=500, seconds=0.0)
+    choice = decide(bot, state, random.Random(1))
+    assert state.check(choice.play) is None
