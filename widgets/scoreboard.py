@@ -14,13 +14,12 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.errors import WormsError
 from worms_tutor.explain import explain_record
 from worms_tutor.hand import HandState
 from worms_tutor.scenario import Replay, Scenario
 from worms_tutor.seating import sides
 
-from .style import problem_html
+from .style import replay_or_problem
 
 SCORING_RULES = ("P1", "P2", "P3", "P4", "P5", "R13.1", "R13.2", "R15.2", "R15.4", "R15.1",
                  "R6.5", "R6.13")
@@ -161,14 +160,9 @@ class Scoreboard(ipywidgets.HTML):  # type: ignore[misc]
         cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any
     ) -> Scoreboard | ipywidgets.HTML:
         """The score after a scenario's plays; a malformed one gives a message instead."""
-        try:
-            if not isinstance(scenario, Scenario):
-                scenario = Scenario.from_json(scenario)
-            replay = scenario.replay()
-        except WormsError as error:
-            message = ipywidgets.HTML(problem_html("This score cannot be shown", error))
-            message.add_class("wt-scoreboard-problem")
-            return message
+        replay = replay_or_problem(scenario, "This score cannot be shown", "wt-scoreboard-problem")
+        if isinstance(replay, ipywidgets.HTML):
+            return replay
         return cls.from_replay(replay, **kwargs)
 
     def show(self, state: HandState) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 from pathlib import Path
+from typing import Any
 
 STATIC = Path(__file__).with_name("static")
 
@@ -24,3 +25,21 @@ def problem_html(what: str, error: BaseException | str) -> str:
     """A friendly message shown in place of a widget that cannot show its content."""
     return (f'<div class="wt-error" role="alert" style="color:#8a1c00;font-weight:bold">'
             f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")
+
+
+def replay_or_problem(scenario: Any, what: str, css_class: str) -> Any:
+    """Replay a scenario (or its JSON object) for a widget, or a message naming what is wrong
+    with it (an ``ipywidgets.HTML`` with ``css_class``) when it is malformed or impossible."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from worms_tutor.errors import WormsError
+    from worms_tutor.scenario import Scenario
+
+    try:
+        if not isinstance(scenario, Scenario):
+            scenario = Scenario.from_json(scenario)
+        return scenario.replay()
+    except WormsError as error:
+        message = ipywidgets.HTML(problem_html(what, error))
+        message.add_class(css_class)
+        return message

@@ -28,7 +28,7 @@ from worms_tutor.search import Line
 from worms_tutor.seating import side_of
 from worms_tutor.trick import Trick
 
-from .style import problem_html
+from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -355,14 +355,9 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
     ) -> TrickTable | ipywidgets.HTML:
         """A scenario (or its JSON object, design.md §2) replayed on the table; a malformed
         or impossible one gives a message naming the problem instead."""
-        try:
-            if not isinstance(scenario, Scenario):
-                scenario = Scenario.from_json(scenario)
-            replay = scenario.replay()
-        except WormsError as error:
-            message = ipywidgets.HTML(problem_html("This position cannot be shown", error))
-            message.add_class("wt-table-problem")
-            return message
+        replay = replay_or_problem(scenario, "This position cannot be shown", "wt-table-problem")
+        if isinstance(replay, ipywidgets.HTML):
+            return replay
         return cls.from_replay(replay, **kwargs)
 
     @classmethod
