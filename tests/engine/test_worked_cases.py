@@ -494,10 +494,14 @@ def test_d72_match_starts_with_first_lead_flag_at_dealers_left() -> None:
     assert refusal.value.rule == "F3"
 
 
-@pytest.mark.skip(reason="D-73: the cut (who cuts, and the penalty when the wrong player "
-                         "cuts) is table procedure the engine does not model")
 def test_d73_danish_wrong_player_cuts() -> None:
-    raise AssertionError("no engine API for the cut")
+    """Dealer N: W (just before the dealer in playing order) cuts; a wrong cutter's side
+    loses all its lus at a refereed club table (worms_tutor.table)."""
+    from worms_tutor.table import cutter, table_penalty
+
+    assert cutter("N") == "W"
+    club_table = Rules.preset("danish-club", {"S13": "dk"})
+    assert "loses all its lus" in (table_penalty(club_table, "wrong_cutter") or "")
 
 
 def test_d74_knocked_first_trick_led_seven_then_draw_from_winner() -> None:
