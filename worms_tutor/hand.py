@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .cards import TOQU, WORMS, Card
 from .errors import IllegalPlay
+from .legality import LegalPlay, check_basics, check_play, legal_plays
 from .play import Play
 from .rules import SEATS_BY_PLAYERS, Rules
 from .scoring import (
     Award,
+    Settlement,
     hand_is_decided,
     hand_trick_points,
     settle,
@@ -27,8 +28,7 @@ from .seating import order_from, side_of, sides
 from .trick import Step, Trick
 from .values import evolve
 
-if TYPE_CHECKING:
-    from .legality import LegalPlay
+_NOTHING_SCORED = Settlement({}, None)
 
 
 SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
@@ -148,14 +148,15 @@ class HandState:
         """The seat whose turn it is, or ``None`` when the hand (or match) is over."""
         if self.hand_over or self.match_winner is not None:
             return None
+        trick = self.trick
         players = self.rules.players
-        position = len(self.trick.steps)
+        position = len(trick.steps)
         if players == 2:
             if position < 2:
-                return order_from(self.trick.leader, 2)[position]
-            better = self.trick.head_seat or self.trick.leader
+                return order_from(trick.leader, 2)[position]
+            better = trick.head_seat or trick.leader
             return better if position == 2 else order_from(better, 2)[1]
-        return order_from(self.trick.leader, players)[position]
+        return order_from(trick.leader, players)[position]
 
     @property
     def specials_off(self) -> bool:
@@ -172,10 +173,8 @@ class HandState:
 
         A ``LegalPlay`` from this state's ``legal_plays()`` is already checked and evaluated.
         """
-        from .legality import LegalPlay, check_play
-
         if isinstance(play, LegalPlay):
-            if play.step is not None and play.origin is self:
+            if play.origin is self and play.step is not None:
                 return self._after(play.step)
             play = play.play
         if isinstance(play, str):
@@ -186,53 +185,57 @@ class HandState:
     def force(self, play: Play) -> HandState:
         """Lay a card nobody chose (a knocked deal's face-up card, §E Q17): the seat and cards
         must be right, but no Worms/Toqu restriction applies."""
-        from .legality import check_basics
-
         check_basics(self, play)
         return self._after(self.trick.attempt(play))
 
     def _after(self, step: Step) -> HandState:
         seat = step.seat
-        announces = (
+        cards = step.play.cards
+        changes: dict[str, object] = {}
+        if (
             self.rules.danish_restrictions
             and not self.specials_off
             and self.holds_both(seat)
-            and (TOQU in step.play.cards or WORMS in step.play.cards)
-        )
-        remaining = tuple(c for c in self.hand_of(seat) if c not in step.play.cards)
-        state = evolve(
-            self,
-            hands=tuple((s, remaining if s == seat else cards) for s, cards in self.hands),
-            trick=self.trick.with_step(step),
-            announced=self.announced + ((seat,) if announces else ()),
-        )
-        if self.rules.players == 2 and len(state.trick.steps) == 2:
-            better = state.trick.head_seat or state.trick.leader
+            and (TOQU in cards or WORMS in cards)
+        ):
+            changes["announced"] = (*self.announced, seat)  # aavunga (D1)
+        index = SEAT_INDEX[seat]
+        hands = list(self.hands)
+        hands[index] = (seat, tuple(c for c in hands[index][1] if c not in cards))
+        trick = self.trick.with_step(step)
+        state = evolve(self, hands=tuple(hands), trick=trick, **changes)
+        if self.rules.players == 2 and len(trick.steps) == 2:
+            better = trick.head_seat or trick.leader
             state = state._draw(order_from(better, 2), rounds=1)
-        if not state.trick.is_complete:
+        if len(trick.steps) < trick.groups:
             return state
         return state._finish_trick()
 
     def _draw(self, order: tuple[str, ...], rounds: int | None = None) -> HandState:
         """Draw one card at a time in ``order`` until four each (or ``rounds``) or no stock."""
-        hands = {seat: list(cards) for seat, cards in self.hands}
-        stock = list(self.stock)
-        done = 0
-        while stock and (rounds is None or done < rounds):
-            drew = False
-            for seat in order:
-                if stock and len(hands[seat]) < 4:
-                    hands[seat].append(stock.pop(0))
-                    drew = True
+        stock = self.stock
+        if not stock:
+            return self
+        hands = list(self.hands)
+        drawn: dict[int, list[Card]] = {SEAT_INDEX[seat]: [] for seat in order}
+        taken = done = 0
+        while taken < len(stock) and (rounds is None or done < rounds):
+            before = taken
+            for index, cards in drawn.items():
+                if taken < len(stock) and len(hands[index][1]) + len(cards) < 4:
+                    cards.append(stock[taken])
+                    taken += 1
             done += 1
-            if not drew:
+            if taken == before:
                 break
-        state = evolve(
-            self,
-            hands=tuple((seat, tuple(hands[seat])) for seat, _ in self.hands),
-            stock=tuple(stock),
-        )
-        return evolve(state, melted=state._melted_now(state.melted))
+        for index, cards in drawn.items():
+            if cards:
+                seat, held = hands[index]
+                hands[index] = (seat, (*held, *cards))
+        state = evolve(self, hands=tuple(hands), stock=stock[taken:])
+        if TOQU in stock[:taken] or WORMS in stock[:taken]:  # only then can someone hold both
+            state = evolve(state, melted=state._melted_now(state.melted))
+        return state
 
     def _melted_now(self, before: frozenset[str]) -> frozenset[str]:
         return before | frozenset(seat for seat, _ in self.hands if self.holds_both(seat))
@@ -249,14 +252,19 @@ class HandState:
         gains: dict[str, int] = {}
         for award in (*awards, *hand_points):
             gains[award.side] = gains.get(award.side, 0) + award.points
-        settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
+        if gains:
+            settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
+            score = tuple(settlement.score.items())
+        else:  # nothing scored: the score stands and nobody has reached the target
+            settlement = _NOTHING_SCORED
+            score = self.score
         record = TrickRecord(
             trick=trick,
             winner=winner,
             units=trick.units,
             awards=awards,
             hand_points=hand_points,
-            score_after=tuple(settlement.score.items()),
+            score_after=score,
             match_winner=settlement.winner,
             kam=settlement.kam,
             overshoot=settlement.overshoot,
@@ -264,30 +272,30 @@ class HandState:
             final=final,
             swept_by=side_of(winner) if final and len(set(previous)) == 1 else None,
         )
+        hand_over = hand_over or settlement.winner is not None
+        plain = specials_off(rules, dict(score)) if gains else trick.specials_off
+        next_trick = Trick.start(rules, winner, plain)
         state = evolve(
             self,
             played=self.played + trick.cards,
             previous=previous,
-            score=tuple(settlement.score.items()),
+            score=score,
             first_lead_of_match=False,
             records=(*self.records, record),
-            hand_over=hand_over or settlement.winner is not None,
+            hand_over=hand_over,
             match_winner=settlement.winner,
             kam=settlement.kam,
             leader=winner,
             announced=(),
+            trick=next_trick,
         )
-        if not state.hand_over:
-            state = state._draw(order_from(winner, rules.players))
-        return evolve(
-            state, trick=Trick.start(rules, winner, specials_off(rules, state.score_map))
-        )
+        if hand_over:
+            return state
+        return state._draw(order_from(winner, rules.players))
 
     # -- convenience --------------------------------------------------------------------
 
     def legal_plays(self) -> tuple[LegalPlay, ...]:
-        from .legality import legal_plays
-
         return legal_plays(self)
 
     def check(self, play: Play | str) -> IllegalPlay | None:

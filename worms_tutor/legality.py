@@ -8,12 +8,14 @@ lists every legal play for the seat to move, each with whether it would head the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .cards import THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from .cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from .errors import IllegalPlay
 from .play import Play
+from .rules import SEATS_BY_PLAYERS
 from .seating import are_partners
 from .trick import Step
 
@@ -27,13 +29,31 @@ last card", §E Q8; for F3/F4 our choice, so that a hand can always be played ou
 
 @dataclass(frozen=True)
 class LegalPlay:
-    """A legal play and whether it would head the trick (``step`` is its evaluation)."""
+    """A legal play of the seat to move, and whether it would head the trick.
+
+    The evaluation (``step``) is worked out when first asked for, from the state the play was
+    listed for (``origin``); only in that state may ``HandState.play`` reuse it.
+    """
 
     play: Play
-    heads: bool
-    step: Step | None = field(default=None, compare=False, repr=False)
-    origin: object = field(default=None, compare=False, repr=False)
-    """The state it was listed for; only there may its evaluation be reused."""
+    known_heads: bool | None = field(default=None, compare=False)
+    evaluated: Step | None = field(default=None, compare=False, repr=False)
+    origin: HandState | None = field(default=None, compare=False, repr=False)
+
+    @cached_property
+    def step(self) -> Step | None:
+        """What the play does to the trick (``None`` for a play listed without a state)."""
+        if self.evaluated is not None or self.origin is None:
+            return self.evaluated
+        return self.origin.trick.attempt(self.play)
+
+    @property
+    def heads(self) -> bool:
+        """The play would head the trick."""
+        if self.known_heads is not None:
+            return self.known_heads
+        step = self.step
+        return step is not None and step.took_over
 
     def __str__(self) -> str:
         return str(self.play)
@@ -56,10 +76,17 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
     seat = state.to_move
     if seat is None:
         return ()
-    evaluated: list[tuple[Play, Step, list[IllegalPlay]]] = []
-    for play in _candidates(state, seat):
-        step = state.trick.attempt(play)
-        evaluated.append((play, step, _restrictions(state, play, step)))
+    hand = state.hand_of(seat)
+    candidates = _candidates(state, seat)
+    if state.specials_off or (TOQU not in hand and WORMS not in hand):
+        # No Worms/Toqu rule can apply, so every well-formed play is legal; what each would
+        # do to the trick is worked out only when someone asks.
+        return tuple(LegalPlay(play, None, None, state) for play in candidates)
+    steps = state.trick.attempt_all(seat, candidates)
+    evaluated = [
+        (play, step, _restrictions(state, play, step))
+        for play, step in zip(candidates, steps, strict=True)
+    ]
     free = [(play, step) for play, step, refusals in evaluated if not refusals]
     if not free:
         free = [
@@ -258,9 +285,13 @@ def _candidates(state: HandState, seat: str) -> list[Play]:
     """Every well-formed play for ``seat`` now (shape, size and cards held)."""
     hand = state.hand_of(seat)
     trick = state.trick
-    if not trick.is_empty:
-        return [Play(seat, cards) for cards in combinations(hand, trick.size)]
-    plays = [Play(seat, (card,)) for card in hand]
+    singles = _SINGLE_PLAYS[seat]
+    if trick.steps:
+        size = trick.steps[0].play.size
+        if size == 1:
+            return [singles[card] for card in hand]
+        return [Play(seat, cards) for cards in combinations(hand, size)]
+    plays = [singles[card] for card in hand]
     if state.rules.players == 2:
         return plays
     by_rank: dict[Rank, list[Card]] = {}
@@ -276,6 +307,14 @@ def _candidates(state: HandState, seat: str) -> list[Play]:
             if i != j:
                 plays.append(Play(seat, (*first, *second)))
     return plays
+
+
+_SINGLE_PLAYS: dict[str, dict[Card, Play]] = {
+    seat: {card: Play(seat, (card,)) for card in PACK}
+    for seats in SEATS_BY_PLAYERS.values()
+    for seat in seats
+}
+"""One ``Play`` object per seat and card, reused for every single-card candidate."""
 
 
 def _has_free_alternative(state: HandState, seat: str) -> bool:

@@ -35,9 +35,14 @@ def next_seat(seat: str, players: int) -> str:
 
 def order_from(seat: str, players: int) -> tuple[str, ...]:
     """All seats in playing order starting with ``seat``."""
-    seats = SEATS_BY_PLAYERS[players]
-    start = seats.index(seat)
-    return seats[start:] + seats[:start]
+    return _ORDERS[players][seat]
+
+
+_ORDERS: dict[int, dict[str, tuple[str, ...]]] = {
+    players: {seat: seats[start:] + seats[:start] for start, seat in enumerate(seats)}
+    for players, seats in SEATS_BY_PLAYERS.items()
+}
+"""Every playing order, looked up rather than rebuilt (the engine asks for it on every play)."""
 
 
 def players_for_seats(seats: set[str]) -> int:

@@ -8,6 +8,7 @@ power that decided each one, so that every verdict can be explained.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
@@ -22,7 +23,7 @@ from .cards import (
     Rank,
 )
 from .play import Play
-from .ranking import LED_THREE_STRENGTH, STRENGTH
+from .ranking import STRENGTH
 from .rules import Rules
 from .seating import are_partners
 from .values import evolve
@@ -64,23 +65,40 @@ class Power(Enum):
     THREE_POWERLESS = ("three_powerless", False, ("R5.2",))
     FORBIDDEN_ON_PARTNER = ("forbidden_on_partner", False, ("F1", "R6.3"))
 
-    @property
-    def beats(self) -> bool:
-        return bool(self.value[1])
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        return tuple(self.value[2])
+    def __init__(self, key: str, beats: bool, rule_ids: tuple[str, ...]) -> None:
+        self.beats = beats
+        self.rule_ids = rule_ids
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class TableCard:
-    """A card on the table with its owner, mode and (in normal mode) strength."""
+    """A card on the table with its owner, mode and (in normal mode) strength.
+
+    Made only through ``table_card``, which keeps one object per (card, seat, mode): equal
+    table cards are the same object, so they hash and compare as cheaply as cards do.
+    """
 
     card: Card
     seat: str
     mode: Mode
     strength: int = 0
+
+    def __reduce__(self) -> tuple[object, tuple[Card, str, Mode]]:
+        return (table_card, (self.card, self.seat, self.mode))
+
+
+_TABLE_CARDS: dict[tuple[Card, str, Mode], TableCard] = {}
+
+
+def table_card(card: Card, seat: str, mode: Mode) -> TableCard:
+    """The one ``TableCard`` for ``card`` played by ``seat`` in ``mode`` (strength counts only in
+    normal mode; a led 3♦ has strength 0 there, like a powerless one)."""
+    key = (card, seat, mode)
+    found = _TABLE_CARDS.get(key)
+    if found is None:
+        strength = STRENGTH[card] if mode is Mode.NORMAL else 0
+        found = _TABLE_CARDS[key] = TableCard(card, seat, mode, strength)
+    return found
 
 
 @dataclass(frozen=True)
@@ -206,10 +224,36 @@ class Trick:
 
     def attempt(self, play: Play) -> Step:
         """What ``play`` would do if laid now, without laying it."""
-        position = len(self.steps)
-        if position == 0:
-            return Step(play, 0, True, (), ())
-        return _best_step(self, play, position)
+        return self.attempt_all(play.seat, (play,))[0]
+
+    def attempt_all(self, seat: str, plays: Sequence[Play]) -> list[Step]:
+        """What each of ``seat``'s ``plays`` would do if laid now (one verdict per play)."""
+        steps = self.steps
+        if not steps:
+            return [_lead_step(play) for play in plays]
+        position = len(steps)
+        # What decides a group's fate is its cards, the heading group and a few facts about
+        # the trick, so each verdict is worked out once and remembered.
+        known = _memo_for(self.rules, (
+            seat,
+            self.head,
+            position,
+            position == self.groups - 1,
+            self.head_step == position - 1,
+            self.specials_off,
+            steps[0].play.size,
+            self.capture is not None,
+        ))
+        result = []
+        for play in plays:
+            if play.placement:  # a declared placement: judged as declared, not remembered
+                result.append(_best_step(self, play, position))
+                continue
+            step = known.get(play.cards)
+            if step is None:
+                step = known[play.cards] = _best_step(self, play, position)
+            result.append(step)
+        return result
 
     def add(self, play: Play) -> Trick:
         """The trick with ``play`` laid (legality is checked elsewhere, in ``legality``)."""
@@ -218,13 +262,13 @@ class Trick:
 
     def with_step(self, step: Step) -> Trick:
         """The trick after an already evaluated step."""
-        trick = evolve(self, steps=(*self.steps, step))
+        steps = (*self.steps, step)
         if step.position == 0:
             head = tuple(_led_card(card, step.seat) for card in step.play.cards)
             headed = step.seat if WORMS in step.play.cards else None
-            return evolve(trick, head=head, head_step=0, worms_headed_by=headed)
+            return evolve(self, steps=steps, head=head, head_step=0, worms_headed_by=headed)
         if not step.took_over:
-            return trick
+            return evolve(self, steps=steps)
         head = tuple(p.result for p in step.pairings if p.result is not None)
         capture = self.capture
         worms_over_toqu = self.worms_over_toqu
@@ -249,7 +293,8 @@ class Trick:
             if pairing.card == WORMS:
                 worms_headed_by = step.seat
         return evolve(
-            trick,
+            self,
+            steps=steps,
             head=head,
             head_step=step.position,
             capture=capture,
@@ -259,12 +304,42 @@ class Trick:
         )
 
 
+_MEMO_LIMIT = 20_000
+_MEMOS: dict[int, tuple[Rules, dict[tuple[object, ...], dict[tuple[Card, ...], Step]]]] = {}
+
+
+def _memo_for(rules: Rules, situation: tuple[object, ...]) -> dict[tuple[Card, ...], Step]:
+    """The verdicts already worked out under ``rules`` in ``situation``, by cards played."""
+    entry = _MEMOS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_MEMOS) > 64:
+            _MEMOS.clear()
+        entry = _MEMOS[id(rules)] = (rules, {})
+    situations = entry[1]
+    known = situations.get(situation)
+    if known is None:
+        if len(situations) > _MEMO_LIMIT:
+            situations.clear()
+        known = situations[situation] = {}
+    return known
+
+
+_LEAD_STEPS: dict[tuple[object, ...], Step] = {}
+
+
+def _lead_step(play: Play) -> Step:
+    """A lead heads the trick by definition: nothing to judge."""
+    key = (play.seat, play.cards, play.placement)
+    step = _LEAD_STEPS.get(key)
+    if step is None:
+        if len(_LEAD_STEPS) > _MEMO_LIMIT:
+            _LEAD_STEPS.clear()
+        step = _LEAD_STEPS[key] = Step(play, 0, True, (), ())
+    return step
+
+
 def _led_card(card: Card, seat: str) -> TableCard:
-    if card.is_seven:
-        return TableCard(card, seat, Mode.SEVEN)
-    if card == THREE_OF_DIAMONDS:
-        return TableCard(card, seat, Mode.NORMAL, LED_THREE_STRENGTH)
-    return TableCard(card, seat, Mode.NORMAL, STRENGTH[card])
+    return table_card(card, seat, Mode.SEVEN if card.is_seven else Mode.NORMAL)
 
 
 def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int) -> Pairing:
@@ -272,8 +347,7 @@ def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int
     power, mode = _judge(trick, card, seat, target, position)
     if mode is None:
         return Pairing(card, target, power, None)
-    strength = STRENGTH[card] if mode is Mode.NORMAL else 0
-    return Pairing(card, target, power, TableCard(card, seat, mode, strength))
+    return Pairing(card, target, power, table_card(card, seat, mode))
 
 
 def _judge(
@@ -335,8 +409,10 @@ def _mode_score(table_card: TableCard | None) -> int:
     """How hard a card is to beat once it heads, to prefer the strongest placement."""
     if table_card is None:
         return 0
-    bonus = {Mode.LOCK: 1000, Mode.KS7: 900, Mode.KC7: 800, Mode.SEVEN: 700, Mode.NORMAL: 0}
-    return bonus[table_card.mode] + table_card.strength + table_card.card.suit.order
+    return _MODE_BONUS[table_card.mode] + table_card.strength + table_card.card.suit.order
+
+
+_MODE_BONUS = {Mode.LOCK: 1000, Mode.KS7: 900, Mode.KC7: 800, Mode.SEVEN: 700, Mode.NORMAL: 0}
 
 
 def _best_step(trick: Trick, play: Play, position: int) -> Step:
@@ -351,19 +427,25 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return Step(play, position, pairing.power.beats, (pairing,), head)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
+    # every card against every target, judged once; an assignment picks one per row
+    grid = [[attack(trick, card, play.seat, target, position) for target in head]
+            for card in cards]
+    kings = KING_OF_CLUBS in cards and KING_OF_SPADES in cards
     for order in permutations(range(len(head))):
-        pairs = list(zip(cards, order, strict=True))
-        if any(declared.get(card, head[j].card) != head[j].card for card, j in pairs):
+        if declared and any(
+            declared.get(card, head[j].card) is not head[j].card
+            for card, j in zip(cards, order, strict=True)
+        ):
             continue
-        pairings = tuple(
-            attack(trick, card, play.seat, head[j], position) for card, j in pairs
-        )
-        pairings = _kings_on_sevens(trick, pairings)
-        success = all(p.beats for p in pairings)
+        pairings = tuple(grid[i][j] for i, j in enumerate(order))
+        if kings:
+            pairings = _kings_on_sevens(trick, pairings)
+        beaten = sum(1 for p in pairings if p.power.beats)
+        success = beaten == len(pairings)
         key = (
             int(success),
             _points_for_mover(trick, play.seat, pairings) if success else 0,
-            sum(1 for p in pairings if p.beats),
+            beaten,
             sum(_mode_score(p.result) for p in pairings),
         )
         if best is None or key > best[0]:
@@ -390,7 +472,7 @@ def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairi
         return pairings
     seat = kc.result.seat if kc.result is not None else ""
     upgraded = Pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
-                       TableCard(ks.card, seat, Mode.KS7))
+                       table_card(ks.card, seat, Mode.KS7))
     return tuple(upgraded if p is ks else p for p in pairings)
 
 
