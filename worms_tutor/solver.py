@@ -269,8 +269,7 @@ class _Search:
         if known is None:
             end = state
             while end.to_move is not None:
-                seat = end.to_move
-                end = end.play(Play(seat, end.hand_of(seat)))
+                end = end.play(end.legal_plays()[0])  # one card each: the only play
             known = self.leaf(end)
             self.last_tricks[key] = known
         return known
@@ -347,7 +346,7 @@ def _key(state: HandState) -> _Key:
     previous = state.previous
     return (
         state.hands,
-        tuple(step.play for step in state.trick.steps),
+        tuple(step.play.cards for step in state.trick.steps),  # seats follow from the leader
         state.leader,
         previous[:5],
         tuple(previous[5:].count(side) for side in _SIDES) if len(previous) > 5 else (),
@@ -386,11 +385,12 @@ def _signatures(state: HandState) -> dict[Card, int]:
     card of its rank in that hand (so that they form the same sets).
     """
     owner: dict[Card, str] = {}
-    rank_count: dict[tuple[str, Rank], int] = {}
+    rank_count: dict[tuple[str, int], int] = {}
     for seat, cards in state.hands:
         for card in cards:
             owner[card] = seat
-            rank_count[(seat, card.rank)] = rank_count.get((seat, card.rank), 0) + 1
+            key = (seat, _RANK_NUMBER[card])
+            rank_count[key] = rank_count.get(key, 0) + 1
     for table_card in state.trick.head:
         owner[table_card.card] = ""
     classes: dict[Card, int] = {}
@@ -401,20 +401,21 @@ def _signatures(state: HandState) -> dict[Card, int]:
         if held_by is None:
             continue
         seat = held_by
-        joins = (
-            previous is not None
-            and seat != ""
-            and owner[previous] == seat
-            and (
-                previous.rank is card.rank
-                or (rank_count[(seat, previous.rank)] == 1 and rank_count[(seat, card.rank)] == 1)
+        joins = False
+        if previous is not None and seat != "" and owner[previous] == seat:
+            rank, previous_rank = _RANK_NUMBER[card], _RANK_NUMBER[previous]
+            joins = rank == previous_rank or (
+                rank_count[(seat, previous_rank)] == 1 and rank_count[(seat, rank)] == 1
             )
-        )
         if not joins:
             number += 1
         classes[card] = number
         previous = card
     return classes
+
+
+_RANK_NUMBER = {card: list(Rank).index(card.rank) for card in PACK}
+"""A number per rank, to count ranks without hashing the enum (this runs at every node)."""
 
 
 def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]:
