@@ -8,7 +8,6 @@ lists every legal play for the seat to move, each with whether it would head the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -40,12 +39,14 @@ class LegalPlay:
     evaluated: Step | None = field(default=None, compare=False, repr=False)
     origin: HandState | None = field(default=None, compare=False, repr=False)
 
-    @cached_property
+    @property
     def step(self) -> Step | None:
         """What the play does to the trick (``None`` for a play listed without a state)."""
-        if self.evaluated is not None or self.origin is None:
-            return self.evaluated
-        return self.origin.trick.attempt(self.play)
+        step = self.evaluated
+        if step is None and self.origin is not None:
+            step = self.origin.trick.attempt(self.play)
+            object.__setattr__(self, "evaluated", step)  # remembered: it cannot change
+        return step
 
     @property
     def heads(self) -> bool:
@@ -81,7 +82,7 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
     if state.specials_off or (TOQU not in hand and WORMS not in hand):
         # No Worms/Toqu rule can apply, so every well-formed play is legal; what each would
         # do to the trick is worked out only when someone asks.
-        return tuple(LegalPlay(play, None, None, state) for play in candidates)
+        return tuple([LegalPlay(play, None, None, state) for play in candidates])
     steps = state.trick.attempt_all(seat, candidates)
     evaluated = [
         (play, step, _restrictions(state, play, step))
