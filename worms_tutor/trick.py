@@ -304,7 +304,7 @@ class Trick:
         )
 
 
-_MEMO_LIMIT = 20_000
+_MEMO_LIMIT = 4_096
 _MEMOS: dict[int, tuple[Rules, dict[tuple[object, ...], dict[tuple[Card, ...], Step]]]] = {}
 
 
