@@ -164,7 +164,7 @@ def continuations(state: HandState, horizon: Horizon = "trick") -> tuple[Line, .
             lines.append(Line(state, plays, current))
             return
         for legal in current.legal_plays():
-            walk(current.play(legal.play), (*plays, legal.play))
+            walk(current.play(legal), (*plays, legal.play))
 
     walk(state, ())
     return tuple(lines)
@@ -199,7 +199,7 @@ def evaluate(
     search = _Search(state, goal, hero, horizon)
     choices = []
     for legal in state.legal_plays():
-        (value, margin), rest = search.best(state.play(legal.play))
+        (value, margin), rest = search.best(state.play(legal))
         line = Line(state, (legal.play, *rest), search.end_of(state, (legal.play, *rest)))
         choices.append(Choice(legal.play, value, margin, line))
     return tuple(choices)
@@ -274,7 +274,7 @@ class _Search:
         window = (alpha, beta)
         best: tuple[Score, tuple[Play, ...]] | None = None
         for legal in _ordered(state.legal_plays()):
-            score, rest = self.best(state.play(legal.play), alpha, beta)
+            score, rest = self.best(state.play(legal), alpha, beta)
             if best is None or (score > best[0] if maximize else score < best[0]):
                 best = (score, (legal.play, *rest))
             if maximize:
