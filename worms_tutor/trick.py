@@ -232,16 +232,15 @@ class Trick:
         if not steps:
             return [_lead_step(play) for play in plays]
         position = len(steps)
-        # What decides a group's fate is its cards, the heading group and a few facts about
-        # the trick, so each verdict is worked out once and remembered.
+        # What decides a group's fate is its cards, the heading group (which also fixes the
+        # group size) and a few facts about the trick, so each verdict is worked out once and
+        # remembered. Everything ``_best_step`` reads from the trick is in this key.
         known = _memo_for(self.rules, (
             seat,
             self.head,
             position,
-            position == self.groups - 1,
             self.head_step == position - 1,
             self.specials_off,
-            steps[0].play.size,
             self.capture is not None,
         ))
         result = []

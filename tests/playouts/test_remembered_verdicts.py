@@ -1,0 +1,80 @@
+"""The engine remembers trick verdicts and works out legal plays lazily, for speed. Neither may
+change an answer: over random hands under every preset, a remembered verdict equals one worked
+out afresh, and a lazily listed play says the same as the rule checks do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+
+import worms_tutor.trick as trick_module
+from worms_tutor.game import Match
+from worms_tutor.hand import HandState
+from worms_tutor.legality import check_play
+from worms_tutor.play import Play
+from worms_tutor.rules import Rules
+from worms_tutor.trick import Step
+
+CONFIGS = [("english", 4), ("english", 3), ("english", 2), ("danish-club", 4),
+           ("ru-literal", 4)]
+
+
+def random_states(rules: Rules, matches: int, seed: int) -> Iterator[HandState]:
+    rng = random.Random(seed)
+    for number in range(matches):
+        match = Match.new(rules, seed * 1000 + number)
+        while not match.over:
+            yield match.hand
+            match = match.play(rng.choice(match.hand.legal_plays()))
+
+
+def fresh(trick: trick_module.Trick, play: Play, monkeypatch: pytest.MonkeyPatch) -> Step:
+    """The verdict with nothing remembered."""
+    with monkeypatch.context() as patch:
+        patch.setattr(trick_module, "_memo_for", lambda rules, situation: {})
+        patch.setattr(trick_module, "_LEAD_STEPS", {})
+        return trick.attempt(play)
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_remembered_verdicts_equal_fresh_ones(
+    variant: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = Rules.preset(variant, {"S1": players})
+    checked = 0
+    # more matches where rare switches (S2 last, S5 immediately next, 8:8) can come into play
+    matches = 4 if variant == "english" else 10
+    for state in random_states(rules, matches, seed=players):
+        trick = state.trick
+        seat = state.to_move
+        if seat is None or not trick.steps:
+            continue
+        for cards in combinations(state.hand_of(seat), trick.size):
+            play = Play(seat, cards)
+            remembered = trick.attempt(play)
+            assert remembered == fresh(trick, play, monkeypatch), f"{play} on {trick.head}"
+            checked += 1
+    assert checked > 200
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_lazy_listing_agrees_with_the_rule_checks(variant: str, players: int) -> None:
+    rules = Rules.preset(variant, {"S1": players})
+    for state in random_states(rules, 3, seed=10 + players):
+        for legal in state.legal_plays():
+            step = check_play(state, legal.play)  # raises if the listing were wrong
+            assert legal.heads == step.took_over
+            assert legal.step == step
+            assert legal == type(legal)(legal.play)  # a listed play equals the same play
+
+
+def test_table_cards_are_one_object_per_card_seat_and_mode() -> None:
+    rules = Rules.preset("english")
+    state = next(s for s in random_states(rules, 1, seed=3) if len(s.trick.steps) == 2)
+    again = trick_module.table_card(state.trick.head[0].card, state.trick.head[0].seat,
+                                    state.trick.head[0].mode)
+    assert again is state.trick.head[0]
