@@ -41,6 +41,8 @@ PLACES = ("N", "E", "S", "W", "stock", "played")
 PLACE_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West",
                 "stock": "Stock (top first)", "played": "Played earlier"}
 NO_SECOND = "(none)"
+FULL_LABEL = {"description_width": "initial"}
+"""Labels as wide as their words (the default width cuts "Switches" to "Switc…")."""
 MAX_UPLOAD = 200_000
 GENERATOR_SECONDS = 3.0
 
@@ -88,20 +90,23 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                                      style={"description_width": "9em"})
         self.plays.add_class("wt-explorer-plays")
         self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
-                                          description="Leader", layout=wide)
+                                          description="Leader", layout=wide,
+                                          style=FULL_LABEL)
         self.score_ns = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="Score N–S",
-                                                  layout=ipywidgets.Layout(width="11em"))
+                                                  layout=ipywidgets.Layout(width="12em"),
+                                                  style=FULL_LABEL)
         self.score_ew = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="E–W",
-                                                  layout=ipywidgets.Layout(width="11em"))
+                                                  layout=ipywidgets.Layout(width="9em"),
+                                                  style=FULL_LABEL)
         self.preset = ipywidgets.Dropdown(options=list(PRESETS), value="english",
-                                          description="Rules", layout=wide)
+                                          description="Rules", layout=wide, style=FULL_LABEL)
         self.switches = ipywidgets.Text(description="Switches", placeholder="e.g. S9=declared",
-                                        layout=wide)
+                                        layout=wide, style=FULL_LABEL)
         self.first_lead = ipywidgets.Checkbox(value=False, description="first lead of the match",
                                               indent=False, layout=wide)
         self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value=NO_SECOND,
                                           description="Compare with", layout=wide,
-                                          style={"description_width": "initial"})
+                                          style=FULL_LABEL)
         self.show_button = ipywidgets.Button(description="Show the plays",
                                              button_style="primary", layout=wide)
         self.random_button = ipywidgets.Button(description="Deal at random", layout=wide)
@@ -398,15 +403,18 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         wide = ipywidgets.Layout(width="auto")
         self.explorer = explorer
         self.first = ipywidgets.Dropdown(options=list(PRESETS), value="english",
-                                         description="Rules", layout=wide)
+                                         description="Rules", layout=wide, style=FULL_LABEL)
         self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value="danish-club",
-                                          description="differ from", layout=wide)
+                                          description="differ from", layout=wide,
+                                          style=FULL_LABEL)
         self.rule = ipywidgets.Text(description="rule id", placeholder="e.g. F2, O1, R3.1",
-                                    layout=ipywidgets.Layout(width="16em"))
+                                    layout=ipywidgets.Layout(width="17em"), style=FULL_LABEL)
         self.seed = ipywidgets.BoundedIntText(value=1, min=0, max=10**6, description="seed",
-                                              layout=ipywidgets.Layout(width="10em"))
+                                              layout=ipywidgets.Layout(width="10em"),
+                                              style=FULL_LABEL)
         self.find_button = ipywidgets.Button(description="Find examples", layout=wide)
-        self.found = ipywidgets.Dropdown(options=[], description="Examples", layout=wide)
+        self.found = ipywidgets.Dropdown(options=[], description="Examples", layout=wide,
+                                         style=FULL_LABEL)
         self.load_button = ipywidgets.Button(description="Open in the editor", layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-generator-message")
