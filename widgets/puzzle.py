@@ -302,9 +302,16 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f" · {players} players</span>{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
-        f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">You play for '
-        f"{escape(puzzle.seat)}. {escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
+        f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">{_role(puzzle)}'
+        f"{escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
     )
+
+
+def _role(puzzle: Puzzle) -> str:
+    """Whose cards the learner holds: only a puzzle that asks for a play gives a seat."""
+    if puzzle.kind in ("play", "placement"):
+        return f"You play for {escape(puzzle.seat)}. "
+    return ""
 
 
 def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
