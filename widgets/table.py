@@ -236,6 +236,8 @@ def _hand_html(cards: Sequence[Card], open_: bool) -> str:
 def _centre_caption(trick: Trick) -> str:
     if not trick.steps:
         return f'<span class="wt-table__caption">{escape(trick.leader)} to lead</span>'
+    if trick.is_complete:
+        return '<span class="wt-table__caption">Trick complete</span>'
     return f'<span class="wt-table__caption">{len(trick.steps)} of {trick.groups} played</span>'
 
 

@@ -43,7 +43,9 @@ def test_stepping_back_and_forward_tells_each_step() -> None:
     table = TrickTable.from_scenario(scenario(["N: 9D", "E: KH", "S: JC", "W: 5S"]))
     assert "S wins the trick" in table.reason.value
     assert "Toqu captured E's Worms: NS +2 (P1)" in table.reason.value
+    assert "Trick complete" in table.board.value and "4 of 4" not in table.board.value
     press(table, "Back")
+    assert "3 of 4 played" in table.board.value
     assert "later matador wins" in table.reason.value
     press(table, "First")
     assert "Nothing played yet" in table.reason.value and table.buttons["Back"].disabled
