@@ -83,10 +83,13 @@ def test_presenter_mode_enlarges_the_page(page: Any, open_notebook: Opener) -> N
     page.wait_for_selector(".wt-presenter-toggle")
     card = page.locator(".wt-card-view .wt-card").first
     before = card.bounding_box()["width"]
+    button = page.locator(".widget-button").first  # a standard control, e.g. a puzzle's Check
+    button_before = button.bounding_box()["height"]
     page.get_by_role("button", name="Presenter mode").click()
     page.wait_for_function("document.body.classList.contains('wt-presenter')")
     assert page.get_by_role("button", name="Presenter mode").get_attribute("aria-pressed") == "true"
     assert card.bounding_box()["width"] > 1.4 * before
+    assert button.bounding_box()["height"] > 1.3 * button_before
 
 
 def test_two_tabs_share_progress_without_losing_any(page: Any, open_notebook: Opener) -> None:
