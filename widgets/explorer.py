@@ -28,8 +28,9 @@ from worms_tutor.game import Match
 from worms_tutor.hand import HandState
 from worms_tutor.play import Play
 from worms_tutor.rulebook import RULE_TITLES
-from worms_tutor.rules import PRESETS, Rules
+from worms_tutor.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.scenario import Scenario
+from worms_tutor.seating import sides
 from worms_tutor.solver import SolverError, evaluate_plays
 
 from .lesson import split_plays
@@ -37,9 +38,13 @@ from .table import Frame, TrickTable, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
 
-PLACES = ("N", "E", "S", "W", "stock", "played")
-PLACE_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West",
-                "stock": "Stock (top first)", "played": "Played earlier"}
+SEATS = ("N", "E", "S", "W", "A", "B", "C")
+PLACES = (*SEATS, "stock", "played")
+PLACE_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West", "A": "Player A",
+                "B": "Player B", "C": "Player C", "stock": "Stock (top first)",
+                "played": "Played earlier"}
+PLAYER_CHOICES = (("4, two partnerships", 4), ("3, each for himself", 3), ("2", 2))
+SCORE_LABELS = {"NS": "Score N–S", "EW": "E–W", "A": "Score A", "B": "B", "C": "C"}
 NO_SECOND = "(none)"
 FULL_LABEL = {"description_width": "initial"}
 """Labels as wide as their words (the default width cuts "Switches" to "Switc…")."""
@@ -89,15 +94,18 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                                      layout=ipywidgets.Layout(width="36em"),
                                      style={"description_width": "9em"})
         self.plays.add_class("wt-explorer-plays")
+        self.players = ipywidgets.Dropdown(options=PLAYER_CHOICES, value=4,
+                                           description="Players", layout=wide, style=FULL_LABEL)
         self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
                                           description="Leader", layout=wide,
                                           style=FULL_LABEL)
-        self.score_ns = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="Score N–S",
-                                                  layout=ipywidgets.Layout(width="12em"),
-                                                  style=FULL_LABEL)
-        self.score_ew = ipywidgets.BoundedIntText(value=0, min=0, max=99, description="E–W",
-                                                  layout=ipywidgets.Layout(width="9em"),
-                                                  style=FULL_LABEL)
+        self.scores = {
+            side: ipywidgets.BoundedIntText(
+                value=0, min=0, max=99, description=label, style=FULL_LABEL,
+                layout=ipywidgets.Layout(width="12em" if label.startswith("Score") else "9em"))
+            for side, label in SCORE_LABELS.items()
+        }
+        self.score_ns, self.score_ew = self.scores["NS"], self.scores["EW"]
         self.preset = ipywidgets.Dropdown(options=list(PRESETS), value="english",
                                           description="Rules", layout=wide, style=FULL_LABEL)
         self.switches = ipywidgets.Text(description="Switches", placeholder="e.g. S9=declared",
@@ -113,6 +121,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.clear_button = ipywidgets.Button(description="Clear", layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-explorer-message")
+        for name, control in (("players", self.players), ("leader", self.leader),
+                              ("preset", self.preset), ("second", self.second)):
+            control.add_class(f"wt-explorer-{name}")
         self.free = ipywidgets.HTML()
         self.free.add_class("wt-explorer-free")
         self.result = ipywidgets.HTML()
@@ -126,8 +137,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
             button.on_click(self._safely(action))
         row = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
         hands = ipywidgets.VBox([self.places[p] for p in PLACES] + [self.plays])
-        settings = ipywidgets.HBox([self.leader, self.score_ns, self.score_ew, self.first_lead],
-                                   layout=row)
+        settings = ipywidgets.HBox([self.players, self.leader, *self.scores.values(),
+                                    self.first_lead], layout=row)
         rules = ipywidgets.HBox([self.preset, self.switches, self.second], layout=row)
         actions = ipywidgets.HBox([self.show_button, self.random_button, self.clear_button],
                                   layout=row)
@@ -136,7 +147,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("wt-explorer")
         self.generator = Generator(self)
         self.replayer = Replayer(self)
-        self._show_free()
+        self.players.observe(lambda _change: self._arrange(), names="value")
+        self._arrange()
 
     # -- loading -------------------------------------------------------------------------
 
@@ -174,8 +186,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
 
     def load(self, scenario: Scenario) -> None:
         """Fill the editor with ``scenario`` and show its plays."""
-        if scenario.rules.players != 4:
-            raise WormsError("the explorer edits four-player positions only")
+        self.players.value = scenario.rules.players
+        for seat in SEATS:
+            self.places[seat].value = ""
         for seat, cards in scenario.hands:
             self.places[seat].value = " ".join(map(str, cards))
         self.places["stock"].value = " ".join(map(str, scenario.stock))
@@ -183,10 +196,12 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.plays.value = " ".join(str(p) for p in scenario.plays)
         self.leader.value = scenario.leader
         score = dict(scenario.score)
-        self.score_ns.value = score.get("NS", 0)
-        self.score_ew.value = score.get("EW", 0)
+        for side, box in self.scores.items():
+            box.value = score.get(side, 0)
         self.preset.value = scenario.rules.variant
-        self.switches.value = str(scenario.rules).partition(",")[2]
+        # the player count has its own control; the other switches are typed
+        self.switches.value = ",".join(part for part in str(scenario.rules).split(",")[1:]
+                                       if not part.startswith("S1="))
         self.first_lead.value = scenario.first_lead_of_match
         self.message.value = ""
         self.show()
@@ -199,8 +214,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         """An empty editor (no cards anywhere, default settings)."""
         for box in (*self.places.values(), self.plays, self.switches):
             box.value = ""
-        self.leader.value = "N"
-        self.score_ns.value = self.score_ew.value = 0
+        self.leader.value = self.leader.options[0]
+        for box in self.scores.values():
+            box.value = 0
         self.first_lead.value = False
         self.scenario = None
         self.result.value = self.code.value = self.message.value = ""
@@ -223,9 +239,12 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.load(record_state(state))
 
     def rules(self) -> Rules:
-        """The rulebook chosen in the editor (preset plus switches)."""
+        """The rulebook chosen in the editor (preset, switches, and the number of players)."""
         switches = self.switches.value.strip().strip(",")
-        return Rules.parse(f"{self.preset.value},{switches}" if switches else self.preset.value)
+        rules = Rules.parse(f"{self.preset.value},{switches}" if switches else self.preset.value)
+        if rules.players == self.players.value:
+            return rules
+        return rules.with_overrides({"S1": self.players.value})
 
     def scenario_from_editor(self) -> Scenario:
         """The editor's position as a validated scenario (``WormsError`` naming the field)."""
@@ -234,7 +253,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         data: dict[str, Any] = {
             "variant": rules.variant,
             "rules": rules.overrides(),
-            "score": {"NS": self.score_ns.value, "EW": self.score_ew.value},
+            "score": {side: self.scores[side].value for side in sides(rules.players)},
             "hands": {seat: self.places[seat].value for seat in rules.seats},
             "stock": self.places["stock"].value,
             "played": self.places["played"].value,
@@ -265,7 +284,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                                            "below is before it."))
         state = replay.final
         parts.append(position_html(state))
-        second = None if self.second.value == NO_SECOND else Rules.preset(self.second.value)
+        second = (None if self.second.value == NO_SECOND
+                  else Rules.preset(self.second.value, {"S1": state.rules.players}))
         if state.to_move is None:
             parts.append(_message("note", "The hand is over: there is nothing left to play."))
         elif second is None:
@@ -278,10 +298,24 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- internals ---------------------------------------------------------------------
 
+    def _arrange(self) -> None:
+        """Show the seats, leader choices and scores of the chosen number of players."""
+        seats = SEATS_BY_PLAYERS[self.players.value]
+        for seat in SEATS:
+            self.places[seat].layout.display = None if seat in seats else "none"
+        self.leader.options = seats  # keeps the leader if still seated, else the first seat
+        scoring = sides(self.players.value)
+        for side, box in self.scores.items():
+            box.layout.display = None if side in scoring else "none"
+        self._show_free()
+
+    def _active_places(self) -> list[str]:
+        return [*SEATS_BY_PLAYERS[self.players.value], "stock", "played"]
+
     def _show_free(self) -> None:
         used = set()
-        for box in self.places.values():
-            used.update(box.value.upper().replace(",", " ").split())
+        for place in self._active_places():
+            used.update(self.places[place].value.upper().replace(",", " ").split())
         free = [str(card) for card in PACK if str(card) not in used]
         self.free.value = (
             '<div style="font-size:0.9em;color:#333;margin:4px 0">Cards not placed yet '

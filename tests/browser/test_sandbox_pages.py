@@ -112,7 +112,7 @@ def test_explorer_opens_a_position_from_a_link(
     assert "opened from the link" in page.locator(".wt-explorer-message").inner_text()
     screenshot(page, "sandbox-explorer-link")
     page.locator(".wt-explorer-result").scroll_into_view_if_needed()
-    page.locator(".wt-explorer .widget-dropdown select").nth(2).select_option("danish-club")
+    page.locator(".wt-explorer-second select").select_option("danish-club")
     page.get_by_role("button", name="Show the plays").click()
     page.wait_for_selector(".wt-explorer-compare .wt-diff")
     screenshot(page, "sandbox-explorer-compare")

@@ -72,6 +72,31 @@ def test_editor_shows_plays_and_a_code_that_reopens_it() -> None:
     assert "wt-diff" in explorer.result.value  # Worms on a led 7 (F2)
 
 
+def test_three_and_two_player_positions_are_edited_with_their_own_seats_and_scores() -> None:
+    explorer = Explorer()
+    explorer.players.value = 3
+    assert explorer.leader.options == ("A", "B", "C") and explorer.leader.value == "A"
+    shown = {seat for seat, box in explorer.places.items() if box.layout.display != "none"}
+    assert shown == {"A", "B", "C", "stock", "played"}
+    assert [side for side, box in explorer.scores.items() if box.layout.display != "none"] \
+        == ["A", "B", "C"]
+    explorer.places["A"].value = "7H 9C"
+    explorer.places["B"].value = "KH 5D"
+    explorer.places["C"].value = "JC 6H"
+    explorer.scores["B"].value = 4
+    explorer.show_button.click()
+    assert not explorer.message.value and "A to play" in explorer.result.value
+    assert explorer.scenario is not None and explorer.scenario.rules.players == 3
+    again = Explorer.from_query("position=" + encode(explorer.scenario))
+    assert again.players.value == 3 and again.places["B"].value == "KH 5D"
+    assert again.scores["B"].value == 4 and "S1" not in again.switches.value
+    explorer.preset.value = "danish-club"  # a four-player rulebook: told, not crashed
+    explorer.show_button.click()
+    assert "four players only" in explorer.message.value
+    explorer.players.value = 2
+    assert explorer.leader.options == ("A", "B")
+
+
 def test_bad_input_is_a_message_in_place() -> None:
     explorer = Explorer()
     explorer.places["N"].value = "7H <b>ZZ</b>"
