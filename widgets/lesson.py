@@ -495,7 +495,8 @@ def _preview_html(puzzle: Any) -> str:
     board = table_html(frames_from_replay(puzzle.replay)[-1],
                        show_hands="open" if puzzle.open_hands else "hidden",
                        omit_hand=puzzle.seat if plays else None,
-                       show_heading=puzzle.kind not in ("winner", "points"))
+                       show_heading=puzzle.kind not in ("winner", "points"),
+                       show_sides=puzzle.shows_sides)
     return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111">'
             f'<h3 style="margin:4px 0">{escape(puzzle.title)}</h3>'
             f'<p style="font-size:110%">{escape(puzzle.question)}</p>{board}</div>')

@@ -47,6 +47,7 @@ KIND_PROMPTS = {
     "winner": "Pick the seat, then press Check.",
     "legal": "Answer, then press Check.",
     "points": "Enter the number of points, then press Check.",
+    "table": "Choose your answer, then press Check.",
 }
 
 NEXT_DELAY = 0.03
@@ -180,7 +181,10 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             show_hands="open" if puzzle.open_hands else "hidden",
             omit_hand=puzzle.seat if mover_plays else None,
             explain=puzzle.kind not in ("winner", "points"),  # the answer must not show
+            show_sides=puzzle.shows_sides,
         )
+        if puzzle.kind == "table":  # nothing is played: no trick to explain
+            table.reason.layout.display = "none"
         self.table = table
         control, reader = _answer_control(puzzle)
         self.answer_control, self.read_answer = control, reader
@@ -327,6 +331,11 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         radio = ipywidgets.RadioButtons(options=list(puzzle.rules.seats), value=None,
                                         description="Winner:")
         radio.add_class("wt-answer-winner")
+        return radio, lambda: radio.value
+    if kind == "table":
+        radio = ipywidgets.RadioButtons(options=list(puzzle.options), value=None,
+                                        description="Answer:")
+        radio.add_class("wt-answer-table")
         return radio, lambda: radio.value
     if kind == "legal":
         radio = ipywidgets.RadioButtons(options=[("Yes, it is legal", "yes"),

@@ -161,9 +161,11 @@ def table_html(
     omit_hand: str | None = None,
     card_width: int = TRICK_CARD_WIDTH,
     show_heading: bool = True,
+    show_sides: bool = True,
 ) -> str:
     """The table at one frame as HTML; ``show_hands`` is ``open``, ``hidden`` or ``none``;
-    ``show_heading=False`` keeps who heads a secret (for "who wins?" questions)."""
+    ``show_heading=False`` keeps who heads a secret (for "who wins?" questions);
+    ``show_sides=False`` labels seats without partnerships (before partners are drawn)."""
     trick = frame.trick
     players = frame.players
     seats = SEATS_BY_PLAYERS[players]
@@ -181,7 +183,8 @@ def table_html(
         classes = ["wt-seat", f"wt-seat-{seat}"]
         if seat == heading:
             classes.append("wt-heading")
-        label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if players == 4 else seat
+        paired = players == 4 and show_sides
+        label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if paired else seat
         status = ""
         if seat in order:
             played = " & ".join(ORDINALS[position] for position in order[seat])
@@ -201,7 +204,10 @@ def table_html(
                     else ""))
         cells.append(f'<div class="{" ".join(classes)}" style="{style}" '
                      f'aria-label="{escape(_seat_name(seat, status))}">{"".join(parts)}</div>')
-    centre = _stacks_html(trick, card_width, show_heading) if multi else _centre_caption(trick)
+    if multi:
+        centre = _stacks_html(trick, card_width, show_heading)
+    else:  # before partners are drawn nobody leads yet
+        centre = _centre_caption(trick) if show_sides else ""
     cells.append(f'<div class="wt-table__centre" style="grid-area:2 / 2;display:flex;'
                  f'justify-content:center;align-items:center;min-height:60px">{centre}</div>')
     return (
@@ -307,6 +313,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         omit_hand: str | None = None,
         card_width: int = TRICK_CARD_WIDTH,
         explain: bool = True,
+        show_sides: bool = True,
         **kwargs: Any,
     ) -> None:
         if not frames:
@@ -318,6 +325,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.omit_hand = omit_hand
         self.card_width = card_width
         self.explain = explain
+        self.show_sides = show_sides
         self.index = len(self.frames) - 1 if start is None else start
         self.board = ipywidgets.HTML()
         self.board.add_class("wt-table-board")
@@ -390,7 +398,8 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         frame = self.frame
         self.board.value = table_html(frame, show_hands=self.show_hands,
                                       omit_hand=self.omit_hand, card_width=self.card_width,
-                                      show_heading=self.explain)
+                                      show_heading=self.explain,
+                                      show_sides=self.show_sides)
         caption = frame.caption if self.explain else frame.caption.split(":")[0]
         self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
                               f"Step {self.index + 1} of {len(self.frames)}: "

@@ -10,7 +10,8 @@ A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
 - ``id``* (letters, digits, ``-``, ``_``), ``title``*, ``chapter``* (a number), ``question``*;
 - ``variant`` (a preset, default ``english``) and ``rules`` (switch overrides), for the whole
   puzzle; ``scenario``* is the scenario format of design.md §2 without those two keys;
-- ``answer``*: ``play``, ``placement``, ``winner``, ``legal`` or ``points`` (``ANSWER_KINDS``);
+- ``answer``*: ``play``, ``placement``, ``winner``, ``legal``, ``points`` or ``table``
+  (``ANSWER_KINDS``); ``ask``: for ``table`` only, one of ``procedure.ASKS``;
 - ``goal``: for ``play`` and ``placement`` only, one of ``search.GOAL_KINDS``
   (``score_points:N`` takes a number); ``horizon``: ``trick`` (default) or ``hand`` (only with
   an empty stock);
@@ -36,16 +37,18 @@ from .errors import IllegalPlay, NotationError, ScenarioError, WormsError
 from .explain import Reason, explain_record, explain_step
 from .hand import HandState, TrickRecord
 from .play import Play
+from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .rulebook import RULE_TITLES
 from .rules import Rules
 from .scenario import Replay, Scenario
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
 from .seating import side_of, sides
 
-ANSWER_KINDS = ("play", "winner", "legal", "points", "placement")
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
-given plays; ``placement``: which card of the given group goes on which heading card."""
+given plays; ``placement``: which card of the given group goes on which heading card;
+``table``: a question about the procedure at the table (``ask``), chosen from options."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -57,7 +60,7 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
 
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
-    "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment",
+    "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment", "ask",
 )
 REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
@@ -124,6 +127,8 @@ class Puzzle:
     expected: tuple[str, ...]
     open_hands: bool = True
     comment: str = ""
+    ask: str = ""
+    """What a ``table`` puzzle asks (``procedure.ASKS``)."""
 
     # -- the position ---------------------------------------------------------------------
 
@@ -214,7 +219,24 @@ class Puzzle:
         """An answer in the canonical text of ``correct_answers`` (``NotationError`` if bad)."""
         return _CANONICAL[self.kind](self, answer)
 
+    @property
+    def shows_sides(self) -> bool:
+        """Seat labels name the partnerships, except before partners are drawn."""
+        return self.ask != "partner"
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The answers a ``table`` puzzle offers to choose from (empty for other kinds)."""
+        return self._table.options if self.kind == "table" else ()
+
     # -- derived once ---------------------------------------------------------------------
+
+    @cached_property
+    def _table(self) -> TableAnswer:
+        try:
+            return answer_table_question(self.ask, self.scenario, self.seat)
+        except ProcedureError as error:
+            raise PuzzleError(str(error), field="ask") from None
 
     @cached_property
     def _choices(self) -> tuple[Choice, ...]:
@@ -252,6 +274,8 @@ class Puzzle:
             return (self._winner,)
         if self.kind == "legal":
             return ("yes" if self._refusal is None else "no",)
+        if self.kind == "table":
+            return (self._table.answer,)
         return (str(self._points),)
 
     @cached_property
@@ -261,6 +285,8 @@ class Puzzle:
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
             return _legal_reasons(self.state, self.play)
+        if self.kind == "table":
+            return self._table.reasons
         return _replay_reasons(self)
 
     @cached_property
@@ -338,6 +364,7 @@ def _build(data: Any) -> Puzzle:
     if kind not in ANSWER_KINDS:
         raise PuzzleError(f"unknown kind {kind!r}; the kinds are {', '.join(ANSWER_KINDS)}",
                           field="answer")
+    ask = _ask(data, kind)
     scenario = _scenario(data)
     state = scenario.replay().final
     play = _play(data, scenario, kind)
@@ -367,8 +394,22 @@ def _build(data: Any) -> Puzzle:
         question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
         horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
         expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
-        open_hands=open_hands, comment=str(data.get("comment", "")),
+        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask,
     )
+
+
+def _ask(data: Mapping[str, Any], kind: str) -> str:
+    if kind != "table":
+        if "ask" in data:
+            raise PuzzleError(f"is only for 'table' puzzles, not {kind!r}", field="ask")
+        return ""
+    if "ask" not in data:
+        raise PuzzleError(f"a 'table' puzzle asks one of {', '.join(ASKS)}", field="ask")
+    ask = data["ask"]
+    if ask not in ASKS:
+        raise PuzzleError(f"unknown question {ask!r}; the questions are {', '.join(ASKS)}",
+                          field="ask")
+    return str(ask)
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -572,6 +613,15 @@ def _canonical_yes_no(puzzle: Puzzle, answer: Any) -> str:
     raise NotationError(f"answer yes or no, not {answer!r}", token=str(answer))
 
 
+def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
+    text = " ".join(str(answer).split()).lower()
+    for option in puzzle.options:
+        if option.lower() == text:
+            return option
+    raise NotationError(f"{answer!r} is not one of the choices ({', '.join(puzzle.options)})",
+                        token=str(answer))
+
+
 def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, bool):
         raise NotationError("answer with a number of points", token=str(answer))
@@ -587,6 +637,7 @@ _CANONICAL = {
     "winner": _canonical_seat,
     "legal": _canonical_yes_no,
     "points": _canonical_number,
+    "table": _canonical_option,
 }
 
 
@@ -669,7 +720,7 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
     right = puzzle.correct_answers()[0]
     reasons = puzzle._solution_reasons
     question = {"winner": "wins the trick", "legal": "the play is legal",
-                "points": f"{puzzle.side} score"}[puzzle.kind]
+                "points": f"{puzzle.side} score", "table": ""}[puzzle.kind]
     if puzzle.kind == "winner" and puzzle.state.trick.steps:
         question = "heads the trick"
     if puzzle.kind == "legal":
@@ -677,12 +728,15 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
         fact = f"{puzzle.play} is {'legal' if right == 'yes' else 'not legal'}"
     elif puzzle.kind == "points":
         fact = f"{puzzle.side} score {right}"
+    elif puzzle.kind == "table":
+        fact = puzzle._table.fact
     else:
         fact = f"{right} {question}"
     if text == right:
         return Verdict(True, text, f"Correct: {fact}.", reasons)
-    return Verdict(False, text, f"Not quite: {fact}, not {text}." if puzzle.kind != "legal"
-                   else f"Not quite: {fact}.", reasons)
+    yes_no = puzzle.kind == "legal" or puzzle.ask == "deal"
+    return Verdict(False, text, f"Not quite: {fact}." if yes_no
+                   else f"Not quite: {fact}, not {text}.", reasons)
 
 
 _CHECKERS = {
@@ -691,6 +745,7 @@ _CHECKERS = {
     "winner": _check_fact,
     "legal": _check_fact,
     "points": _check_fact,
+    "table": _check_fact,
 }
 
 
@@ -771,10 +826,20 @@ def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
     )
 
 
+def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
+    first = puzzle._table.first_step
+    return (
+        Hint("Where to look", _sentence(first.text), first.rules),
+        Hint("The choices", f"Choose from: {', '.join(puzzle.options)}."),
+        _solution_hint(puzzle),
+    )
+
+
 _LADDERS = {
     "play": _ladder_play,
     "placement": _ladder_play,
     "winner": _ladder_winner,
     "legal": _ladder_legal,
     "points": _ladder_points,
+    "table": _ladder_table,
 }

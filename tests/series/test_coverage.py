@@ -7,8 +7,10 @@ it in the puzzle's solution or in its verdict on the right answer. Several ids a
 one rule (O1 is R6.4, P1 is R6.2, ...): covering one covers both. The engine has no sentence for
 a few rules (no title in ``RULE_TITLES``, so no puzzle can name them); for those this file says
 which puzzle poses the situation, and the test checks that the puzzle exists and that the
-engine still cannot cite the id (once it can, the puzzle must name it). Table procedure that no
-answer kind can ask about (drawing for partners, cutting, misdeals) must be taught on its page.
+engine still cannot cite the id (once it can, the puzzle must name it). The table procedure is
+asked by ``table`` puzzles (who cuts, who deals next, partners, misdeals); the little that no
+answer kind can ask about (the stock running out evenly, announcing the score) must be taught
+on its page.
 """
 
 from __future__ import annotations
@@ -83,11 +85,6 @@ POSED_BY: dict[str, tuple[str, ...]] = {
 """Rules the engine has no sentence for, and the puzzles that pose them."""
 
 TAUGHT_ON_PAGE: dict[str, tuple[str, str]] = {
-    "R7.2": ("06-drawing-and-the-flow-of-a-hand.ipynb", "partners"),
-    "R7.3": ("06-drawing-and-the-flow-of-a-hand.ipynb", "the deal passes clockwise"),
-    "R8.1": ("06-drawing-and-the-flow-of-a-hand.ipynb", "cuts"),
-    "R8.5": ("06-drawing-and-the-flow-of-a-hand.ipynb", "cards are missing"),
-    "R8.6": ("06-drawing-and-the-flow-of-a-hand.ipynb", "dealt both toqu and worms"),
     "R12.2": ("06-drawing-and-the-flow-of-a-hand.ipynb", "runs out evenly"),
     "R15.6": ("07-scoring.ipynb", "the score is announced"),
 }

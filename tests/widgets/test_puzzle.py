@@ -108,6 +108,25 @@ def test_only_a_puzzle_asking_for_a_play_says_which_seat_the_learner_plays_for()
     assert f"You play for {playing.puzzle.seat}." in visible(playing.children[0].value)
 
 
+def test_a_table_question_is_chosen_from_the_engines_options() -> None:
+    widget = PuzzleWidget.from_id("06-drawing-partners")
+    assert widget.answer_control.options == ("E", "S", "W")  # N's partner: not N
+    assert "N–S" not in widget.table.board.value  # partners are not known before the draw
+    assert widget.table.reason.layout.display == "none"
+    widget.check_button.click()
+    assert "Choose your answer" in feedback(widget)
+    widget.answer_control.value = "S"
+    widget.check_button.click()
+    assert "Not quite: E plays with N, not S." in feedback(widget)
+    assert "N with E, S with W" in feedback(widget)
+    widget.answer_control.value = "E"
+    widget.check_button.click()
+    assert "Correct: E plays with N." in feedback(widget) and widget.solved
+    cut = PuzzleWidget.from_id("06-who-cuts")
+    assert "N · N–S" in cut.table.board.value and "You play for" not in visible(
+        cut.children[0].value)
+
+
 def test_a_winner_question_keeps_the_answer_hidden_until_checked() -> None:
     widget = PuzzleWidget.from_id("seven-after-led-three")
     board = widget.table.board.value

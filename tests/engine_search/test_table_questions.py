@@ -1,0 +1,123 @@
+"""Table-procedure questions (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1): the engine answers who cut,
+who deals next, who plays with whom and whether a deal stands, with reasons; ``table`` puzzles
+ask them, and bad puzzle data names its field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from worms_tutor.procedure import DEAL_AGAIN, PLAY_ON, ProcedureError, answer_table_question
+from worms_tutor.puzzle import PuzzleError, load_puzzle
+from worms_tutor.scenario import Scenario
+
+DEAL = {"N": "9C 5D QH AS", "E": "6C 8H JD 7S", "S": "KC 5S 9H QD", "W": "AC 6D 8S JH"}
+
+
+def scenario(hands: dict[str, str], leader: str = "E", variant: str = "danish-club",
+             **rules: Any) -> Scenario:
+    data: dict[str, Any] = {"variant": variant, "hands": {s: c.split() for s, c in hands.items()},
+                            "leader": leader, "plays": []}
+    if rules:
+        data["rules"] = rules
+    return Scenario.from_json(data)
+
+
+@pytest.mark.parametrize(("leader", "dealer", "cutter", "next_dealer"),
+                         [("E", "N", "W", "E"), ("N", "W", "S", "N"), ("S", "E", "N", "S")])
+def test_the_leader_fixes_the_dealer_the_cutter_and_the_next_dealer(
+    leader: str, dealer: str, cutter: str, next_dealer: str
+) -> None:
+    cut = answer_table_question("cutter", scenario(DEAL, leader), leader)
+    assert cut.answer == cutter and cut.options == ("N", "E", "S", "W")
+    assert f"so {dealer} dealt" in cut.reasons[0].text and cut.reasons[0].rules == ("R9.1",)
+    assert cut.reasons[1].rules == ("R8.1",)
+    following = answer_table_question("next_dealer", scenario(DEAL, leader), leader)
+    assert following.answer == next_dealer and following.reasons[1].rules == ("R7.3",)
+
+
+def test_three_players_cut_and_deal_round_their_own_seats() -> None:
+    three = scenario({"A": "9C 5D QH AS", "B": "6C 8H JD 7S", "C": "KC 5S 9H QD"}, "B",
+                     variant="english", S1=3)
+    assert answer_table_question("cutter", three, "B").answer == "C"  # A dealt; C sits before A
+    assert answer_table_question("next_dealer", three, "B").answer == "B"
+
+
+def test_lowest_and_highest_draw_are_partners() -> None:
+    draw = scenario({"N": "QH", "E": "9C", "S": "5D", "W": "AS"}, "N")
+    answer = answer_table_question("partner", draw, "N")
+    assert answer.answer == "E" and answer.options == ("E", "S", "W")
+    assert "N with E, S with W" in answer.reasons[1].text
+    assert answer_table_question("partner", draw, "S").answer == "W"
+    with_three = scenario({"N": "QH", "E": "9C", "S": "3D", "W": "AS"}, "N")
+    highest = answer_table_question("partner", with_three, "N")
+    assert highest.answer == "S" and "§E Q16" in highest.reasons[-1].text  # our choice
+
+
+def test_a_drawn_seven_or_a_hand_of_several_cards_is_no_partner_draw() -> None:
+    with pytest.raises(ProcedureError, match="drawn again"):
+        answer_table_question("partner", scenario({"N": "7H", "E": "9C", "S": "5D", "W": "AS"}),
+                              "N")
+    with pytest.raises(ProcedureError, match="holds 4"):
+        answer_table_question("partner", scenario(DEAL), "N")
+
+
+def test_a_deal_stands_unless_a_hand_is_short_or_the_club_sees_both_matadors() -> None:
+    assert answer_table_question("deal", scenario(DEAL), "E").answer == PLAY_ON
+    short = dict(DEAL, S="KC 5S 9H")
+    misdeal = answer_table_question("deal", scenario(short), "E")
+    assert misdeal.answer == DEAL_AGAIN and misdeal.reasons[0].rules == ("R8.5",)
+    both = dict(DEAL, W="JC 6D KH JH")
+    club = answer_table_question("deal", scenario(both), "E")
+    assert club.answer == DEAL_AGAIN and club.reasons[0].rules == ("R8.6",)
+    english = answer_table_question("deal", scenario(both, variant="english"), "E")
+    assert english.answer == PLAY_ON and "only the club rules" in english.reasons[0].text
+
+
+def puzzle_data(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": "cut", "title": "Who cuts?", "chapter": 6, "variant": "danish-club",
+        "scenario": {"hands": {s: c.split() for s, c in DEAL.items()}, "leader": "E",
+                     "plays": []},
+        "question": "Who cut?", "answer": "table", "ask": "cutter", "expected": ["W"],
+    }
+    data.update(changes)
+    return data
+
+
+def test_a_table_puzzle_offers_choices_and_explains_the_answer() -> None:
+    puzzle = load_puzzle(puzzle_data())
+    assert puzzle.options == ("N", "E", "S", "W") and puzzle.correct_answers() == ("W",)
+    wrong = puzzle.check("n")
+    assert not wrong.correct and wrong.summary == "Not quite: W cuts, not N."
+    assert "R8.1" in wrong.rule_ids
+    right = puzzle.check("W")
+    assert right.correct and right.summary == "Correct: W cuts."
+    ladder = puzzle.hints()
+    assert ladder[0].rule_ids == ("R8.1",) and "so N dealt" in ladder[1].text
+    assert ladder[-1].text.startswith("Solution: W.")
+    deal = load_puzzle(puzzle_data(ask="deal", expected=["play on"]))
+    assert deal.check("deal again").summary == "Not quite: the deal stands: play on."
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"ask": "weather"}, "ask"),
+    ({"ask": None}, "ask"),
+    ({"expected": ["N"]}, "expected"),
+    ({"ask": "partner", "expected": []}, "ask"),  # four cards each: no partner draw
+])
+def test_bad_table_puzzles_name_the_field(changes: dict[str, Any], field: str) -> None:
+    data = puzzle_data(**changes)
+    if changes.get("ask", "") is None:
+        del data["ask"]
+    with pytest.raises(PuzzleError) as caught:
+        load_puzzle(data)
+    assert caught.value.field == field
+
+
+def test_only_table_puzzles_ask_about_the_table() -> None:
+    data = puzzle_data(answer="winner", expected=[])
+    with pytest.raises(PuzzleError) as caught:
+        load_puzzle(data)
+    assert caught.value.field == "ask"

@@ -1,0 +1,131 @@
+"""Questions about the procedure at the table, answered by the engine with reasons: who dealt,
+who cuts, who deals next, who plays with whom after the partner draw, and whether a deal
+stands (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1).
+
+A question is asked about a scenario: its ``leader`` sits at the dealer's left (R9.1), its
+hands are the cards as dealt, or, for the partner draw, the one card each player drew.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import THREE_OF_DIAMONDS, TOQU, WORMS
+from .errors import WormsError
+from .explain import Reason
+from .scenario import Scenario
+from .seating import next_seat, order_from
+from .table import cutter, draw_strength, misdeal_problems
+
+ASKS = ("cutter", "next_dealer", "partner", "deal")
+"""``cutter``: who cuts the pack; ``next_dealer``: who deals the next hand; ``partner``: whose
+partner a seat becomes after the draw; ``deal``: must the cards be dealt again?"""
+
+DEAL_AGAIN = "deal again"
+PLAY_ON = "play on"
+
+
+class ProcedureError(WormsError):
+    """A table question that cannot be asked about this scenario."""
+
+
+@dataclass(frozen=True)
+class TableAnswer:
+    """The choices offered, the right one said as a fact, a first step, and the reasons."""
+
+    options: tuple[str, ...]
+    answer: str
+    fact: str
+    first_step: Reason
+    reasons: tuple[Reason, ...]
+
+
+def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswer:
+    """Answer ``ask`` about ``scenario`` (``seat``: whose partner, for ``partner``)."""
+    if ask not in ASKS:
+        raise ProcedureError(f"unknown question {ask!r}; the questions are {', '.join(ASKS)}")
+    if ask == "partner":
+        return _partner(scenario, seat)
+    if ask == "deal":
+        return _deal(scenario)
+    return _dealing_order(ask, scenario)
+
+
+def dealer_of(scenario: Scenario) -> str:
+    """The dealer: the player just before the first leader in playing order (R9.1)."""
+    return order_from(scenario.leader, scenario.rules.players)[-1]
+
+
+def _dealer_reason(scenario: Scenario) -> Reason:
+    dealer = dealer_of(scenario)
+    return Reason(f"{scenario.leader} leads the first trick, so {dealer} dealt: the player at "
+                  "the dealer's left leads", ("R9.1",))
+
+
+def _dealing_order(ask: str, scenario: Scenario) -> TableAnswer:
+    players = scenario.rules.players
+    dealer = dealer_of(scenario)
+    if ask == "cutter":
+        answer = cutter(dealer, players)
+        why = Reason(f"{answer} sits just before the dealer in playing order, so {answer} "
+                     "cuts the pack (or knocks)", ("R8.1",))
+        fact = f"{answer} cuts"
+    else:
+        answer = next_seat(dealer, players)
+        why = Reason(f"the deal passes clockwise, so {answer}, at {dealer}'s left, deals the "
+                     "next hand", ("R7.3",))
+        fact = f"{answer} deals the next hand"
+    first = _dealer_reason(scenario)
+    return TableAnswer(scenario.rules.seats, answer, fact, first, (first, why))
+
+
+def _partner(scenario: Scenario, seat: str) -> TableAnswer:
+    if scenario.rules.players != 4:
+        raise ProcedureError("partners are drawn by four players")
+    drawn = dict(scenario.hands)
+    for owner, cards in drawn.items():
+        if len(cards) != 1:
+            raise ProcedureError(f"for the partner draw each hand is the one card drawn; "
+                                 f"{owner} holds {len(cards)}")
+        if cards[0].is_seven:
+            raise ProcedureError(f"{owner} drew a 7, which is drawn again (R7.2): give the "
+                                 "card drawn instead")
+    ranked = sorted(drawn, key=lambda owner: draw_strength(drawn[owner][0]))
+    pairs = ((ranked[0], ranked[3]), (ranked[1], ranked[2]))
+    answer = next(a if b == seat else b for a, b in pairs if seat in (a, b))
+    order = ", ".join(f"{owner} {drawn[owner][0]}" for owner in ranked)
+    first = Reason(f"from the lowest draw to the highest: {order} (the normal ranking; a 7 "
+                   "is drawn again)", ("R7.2",))
+    reasons = [first, Reason(f"the lowest and the highest play together: {pairs[0][0]} with "
+                             f"{pairs[0][1]}, {pairs[1][0]} with {pairs[1][1]}", ("R7.2",))]
+    if any(drawn[owner][0] is THREE_OF_DIAMONDS for owner in drawn):
+        reasons.append(Reason("the 3♦ counts as the highest card of the draw: our choice, no "
+                              "source says (§E Q16)", ("R7.2",)))
+    options = tuple(other for other in scenario.rules.seats if other != seat)
+    return TableAnswer(options, answer, f"{answer} plays with {seat}", first, tuple(reasons))
+
+
+def _deal(scenario: Scenario) -> TableAnswer:
+    hands = dict(scenario.hands)
+    problems = misdeal_problems(hands)
+    both = [owner for owner, cards in hands.items() if TOQU in cards and WORMS in cards]
+    danish = scenario.rules.danish_restrictions
+    first = Reason("count each hand, and look for one player holding both Toqu and Worms",
+                   ("R8.5", "R8.6"))
+    reasons: list[Reason] = []
+    if problems:
+        reasons.append(Reason("; ".join(problems) + ": a misdeal, so the cards are dealt "
+                              "again", ("R8.5",)))
+    if both and danish:
+        reasons.append(Reason(f"{both[0]} was dealt both Toqu and Worms: in the club rules "
+                              "the cards are dealt again", ("R8.6",)))
+    elif both:
+        reasons.append(Reason(f"{both[0]} holds both Toqu and Worms, but only the club rules "
+                              "deal again for that (S11)", ("R8.6",)))
+    if not problems and not both:
+        reasons.append(Reason("every player holds four cards and nobody holds both Toqu and "
+                              "Worms: the deal stands", ("R8.5", "R8.6")))
+    again = bool(problems) or (bool(both) and danish)
+    fact = "the cards are dealt again" if again else "the deal stands: play on"
+    return TableAnswer((DEAL_AGAIN, PLAY_ON), DEAL_AGAIN if again else PLAY_ON, fact, first,
+                       tuple(reasons))
