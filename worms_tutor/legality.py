@@ -64,7 +64,7 @@ def check_play(state: HandState, play: Play) -> Step:
     """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
     check_basics(state, play)
     step = state.trick.attempt(play)
-    refusals = _restrictions(state, play, step)
+    refusals = _restrictions(state, play)
     if not refusals:
         return step
     if all(r.rule in RELAXABLE for r in refusals) and not _has_free_alternative(state, play.seat):
@@ -79,23 +79,14 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
         return ()
     hand = state.hand_of(seat)
     candidates = _candidates(state, seat)
-    if state.specials_off or (TOQU not in hand and WORMS not in hand):
-        # No Worms/Toqu rule can apply, so every well-formed play is legal; what each would
-        # do to the trick is worked out only when someone asks.
-        return tuple([LegalPlay(play, None, None, state) for play in candidates])
-    steps = state.trick.attempt_all(seat, candidates)
-    evaluated = [
-        (play, step, _restrictions(state, play, step))
-        for play, step in zip(candidates, steps, strict=True)
-    ]
-    free = [(play, step) for play, step, refusals in evaluated if not refusals]
-    if not free:
-        free = [
-            (play, step)
-            for play, step, refusals in evaluated
-            if all(r.rule in RELAXABLE for r in refusals)
-        ]
-    return tuple(LegalPlay(play, step.took_over, step, state) for play, step in free)
+    if not state.specials_off and (TOQU in hand or WORMS in hand):
+        refused = [(play, _restrictions(state, play)) for play in candidates]
+        candidates = [play for play, refusals in refused if not refusals]
+        if not candidates:
+            candidates = [play for play, refusals in refused
+                          if all(r.rule in RELAXABLE for r in refusals)]
+    # what each play would do to the trick is worked out only when someone asks
+    return tuple([LegalPlay(play, None, None, state) for play in candidates])
 
 
 # -- shape, turn and cards ------------------------------------------------------------------
@@ -205,7 +196,7 @@ def _shape_problem(cards: tuple[Card, ...], three_is_king: bool, shapes: str) ->
 # -- Worms, Toqu and the Danish restrictions ---------------------------------------------
 
 
-def _restrictions(state: HandState, play: Play, step: Step) -> list[IllegalPlay]:
+def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
     """The rules about Worms and Toqu this (well-formed) play breaks."""
     if state.specials_off:
         return []
@@ -261,7 +252,7 @@ def _restrictions(state: HandState, play: Play, step: Step) -> list[IllegalPlay]
                 refusals.append(IllegalPlay(
                     "F2", "Worms may not be laid on a led 7 unless it is your last card.", seat))
             toqu_gone = TOQU in state.played or TOQU in trick.cards
-            if step.position == trick.groups - 1 and not toqu_gone:
+            if len(trick.steps) == trick.groups - 1 and not toqu_gone:
                 refusals.append(IllegalPlay(
                     "F5",
                     "Worms may be the last card of a trick only once Toqu has been played, "
@@ -319,7 +310,4 @@ _SINGLE_PLAYS: dict[str, dict[Card, Play]] = {
 
 
 def _has_free_alternative(state: HandState, seat: str) -> bool:
-    for play in _candidates(state, seat):
-        if not _restrictions(state, play, state.trick.attempt(play)):
-            return True
-    return False
+    return any(not _restrictions(state, play) for play in _candidates(state, seat))
