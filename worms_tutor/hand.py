@@ -174,8 +174,9 @@ class HandState:
         A ``LegalPlay`` from this state's ``legal_plays()`` is already checked and evaluated.
         """
         if isinstance(play, LegalPlay):
-            if play.origin is self and play.step is not None:
-                return self._after(play.step)
+            step = play.step if play.origin is self else None
+            if step is not None:
+                return self._after(step)
             play = play.play
         if isinstance(play, str):
             play = Play.parse(play, self.rules.seats)
@@ -201,7 +202,7 @@ class HandState:
             changes["announced"] = (*self.announced, seat)  # aavunga (D1)
         index = SEAT_INDEX[seat]
         hands = list(self.hands)
-        hands[index] = (seat, tuple(c for c in hands[index][1] if c not in cards))
+        hands[index] = (seat, tuple([c for c in hands[index][1] if c not in cards]))
         trick = self.trick.with_step(step)
         state = evolve(self, hands=tuple(hands), trick=trick, **changes)
         if self.rules.players == 2 and len(trick.steps) == 2:

@@ -286,9 +286,12 @@ def _candidates(state: HandState, seat: str) -> list[Play]:
     plays = [singles[card] for card in hand]
     if state.rules.players == 2:
         return plays
-    by_rank: dict[Rank, list[Card]] = {}
+    three_is_king = state.rules.three_d_is_king
+    by_rank: dict[str, list[Card]] = {}
     for card in hand:
-        by_rank.setdefault(_rank_key(card, state.rules.three_d_is_king), []).append(card)
+        by_rank.setdefault(_rank_key(card, three_is_king).letter, []).append(card)
+    if len(by_rank) == len(hand):
+        return plays  # no two cards of one rank: single cards only
     sets = [group for group in by_rank.values() if len(group) > 1]
     for group in sets:
         for size in range(2, len(group) + 1):
