@@ -173,3 +173,24 @@ def test_solver_refuses_a_stock_and_a_finished_hand() -> None:
 def test_value_packs_and_unpacks() -> None:
     for value in (Value(0, 0, 0), Value(1, -3, 2), Value(-1, 4, -5), Value(0, -12, 9)):
         assert Value.unpack(value.pack()) == value
+
+
+
+def test_the_garbage_collector_is_left_as_it_was_found() -> None:
+    import gc
+
+    from worms_tutor.game import Match
+
+    state = endgames(rules_for("english", 4), 1, 2)[0]
+    with_stock = Match.new(rules_for("english", 4), 1).hand
+    was = gc.isenabled()
+    try:
+        for setting in (True, False):
+            (gc.enable if setting else gc.disable)()
+            solve(state)
+            evaluate_plays(state)
+            with pytest.raises(SolverError):
+                solve(with_stock)
+            assert gc.isenabled() is setting
+    finally:
+        (gc.enable if was else gc.disable)()
