@@ -1,41 +1,43 @@
 """worms_tutor.widgets: the notebook UI (cards, hands, ranking chart, progress, presenter).
 
 The widgets hold no rule of their own; every verdict comes from the ``worms_tutor`` engine.
+
+Every name below is imported on first use: a chapter page starts with
+``from worms_tutor.widgets import lesson`` and should not wait for the puzzle widgets, the
+trick table or the ranking chart (which needs matplotlib) before its first output.
 """
 
 from __future__ import annotations
 
-from .card import CardView
-from .hand import HandPicker
-from .presenter import PresenterMode
-from .progress import ProgressStore
-from .progress_code import ProgressCodeError
-from .progress_panel import ProgressPanel
+from importlib import import_module
 
-__all__ = [
-    "CardView",
-    "HandPicker",
-    "PresenterMode",
-    "ProgressCodeError",
-    "ProgressPanel",
-    "ProgressStore",
-    "RankLadder",
-    "RankLadderView",
-]
+_HOMES: dict[str, str] = {
+    "CardView": "card",
+    "HandPicker": "hand",
+    "PresenterMode": "presenter",
+    "ProgressCodeError": "progress_code",
+    "ProgressPanel": "progress_panel",
+    "ProgressStore": "progress",
+    "PuzzleWidget": "puzzle",
+    "RankLadder": "ladder",
+    "RankLadderView": "ladder",
+    "Scoreboard": "scoreboard",
+    "TrickTable": "table",
+    "puzzle_list": "puzzle",
+    "shipped_puzzles": "puzzle",
+}
+"""Each public name and the module (of this package) that defines it."""
+
+__all__ = sorted(_HOMES)
 
 
 def __getattr__(name: str) -> object:
-    # The ladder needs matplotlib (seconds to import): load it only on a page that draws it.
-    if name in ("RankLadder", "RankLadderView"):
-        from . import ladder
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_HOMES[name]}", __name__), name)
+    globals()[name] = value
+    return value
 
-        return getattr(ladder, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-# The trick table, the scoreboard and puzzles (engine-checked questions).
-from .puzzle import PuzzleWidget, puzzle_list, shipped_puzzles  # noqa: E402
-from .scoreboard import Scoreboard  # noqa: E402
-from .table import TrickTable  # noqa: E402
-
-__all__ += ["PuzzleWidget", "Scoreboard", "TrickTable", "puzzle_list", "shipped_puzzles"]
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
