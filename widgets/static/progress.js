@@ -3,6 +3,33 @@
 // {type: "save", value} (null removes the entry). If someone else (another tab, another
 // store on this page) wrote since we last looked, the save waits: we send {type: "changed",
 // value} and Python merges and saves again. Nothing here interprets the value.
+//
+// "loaded" is what brings a page's puzzles to life (lesson.LazyPuzzle), which sends the
+// browser hundreds of widget messages; so it waits until the page is up: Voila has shown the
+// cells and replaced every widget placeholder, and the browser has painted that. Outside
+// Voila (JupyterLab) there is nothing to wait for but one frame. Never longer than MAX_WAIT.
+
+const MAX_WAIT = 4000; // ms
+
+function pageIsUp() {
+  const cells = document.getElementById("rendered_cells");
+  const pending = 'script[type="application/vnd.jupyter.widget-view+json"]';
+  return (!cells || cells.style.display !== "none") && !document.querySelector(pending);
+}
+
+function afterPageIsUp(callback) {
+  const started = performance.now();
+  const check = () => {
+    if (!pageIsUp() && performance.now() - started < MAX_WAIT) {
+      setTimeout(check, 20);
+    } else if (document.visibilityState === "visible") {
+      requestAnimationFrame(() => setTimeout(callback, 0)); // after the next paint
+    } else {
+      callback(); // a hidden tab paints nothing
+    }
+  };
+  check();
+}
 
 function initialize({ model }) {
   const key = () => model.get("storage_key");
@@ -35,7 +62,7 @@ function initialize({ model }) {
     known = event.newValue;
     model.send({ type: "changed", value: event.newValue });
   });
-  model.send({ type: "loaded", value: known, error });
+  afterPageIsUp(() => model.send({ type: "loaded", value: known, error }));
 }
 
 function render({ model, el }) {
