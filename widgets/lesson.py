@@ -59,6 +59,14 @@ SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
 FONT = "font-family:Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif"
 CARD_WIDTH = 84
 
+
+def offscreen(height: int) -> str:
+    """CSS that lets the browser skip the layout and painting of a block of card pictures
+    while it is off screen (``height`` pixels held for it until it is first drawn): a chapter
+    holds hundreds of cards, and laying them all out delays the first screen by a second."""
+    return f"content-visibility:auto;contain-intrinsic-size:auto 760px auto {height}px"
+
+
 # Cards nobody needs to think about, used to fill the hands of a worked trick so that it is
 # not the last trick of a hand and no seat plays its last card (rules.md §D default context).
 _PLAIN = parse_cards(
@@ -225,8 +233,9 @@ def cards(codes: str | Iterable[str | Card], caption: str | None = None,
     head = (f'<div style="{FONT};font-weight:bold;margin-bottom:4px">{escape(caption)}</div>'
             if caption else "")
     names = ", ".join(card.name for card in chosen)
+    height = round(width * 1.4) + (30 if caption else 8)
     return Fragment(f'<div class="wt-lesson-cards" aria-label="{escape(names)}" '
-                    f'style="margin:8px 0">{head}{row}</div>')
+                    f'style="margin:8px 0;{offscreen(height)}">{head}{row}</div>')
 
 
 def pack(width: float = 58) -> Fragment:
@@ -348,7 +357,8 @@ class WorkedTrick(Fragment):
             board = table_html(frame, show_hands="none")
             why = reasons_html(frame.reasons, frame.illegal)
             return (
-                f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0">'
+                f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0;'
+                f'{offscreen(560)}">'
                 f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
                 f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}'
                 f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
@@ -497,7 +507,8 @@ def _preview_html(puzzle: Any) -> str:
                        omit_hand=puzzle.seat if plays else None,
                        show_heading=puzzle.kind not in ("winner", "points"),
                        show_sides=puzzle.shows_sides)
-    return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111">'
+    return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111;'
+            f'{offscreen(560)}">'
             f'<h3 style="margin:4px 0">{escape(puzzle.title)}</h3>'
             f'<p style="font-size:110%">{escape(puzzle.question)}</p>{board}</div>')
 
