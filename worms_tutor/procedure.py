@@ -1,9 +1,11 @@
 """Questions about the procedure at the table, answered by the engine with reasons: who dealt,
-who cuts, who deals next, who plays with whom after the partner draw, and whether a deal
-stands (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1).
+who cuts, who deals next, who plays with whom after the partner draw, whether a deal stands,
+and how many cards a player holds after the draw (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1, R12.1,
+R12.2).
 
 A question is asked about a scenario: its ``leader`` sits at the dealer's left (R9.1), its
-hands are the cards as dealt, or, for the partner draw, the one card each player drew.
+hands are the cards as dealt, or, for the partner draw, the one card each player drew; for
+the draw, its plays complete a trick and the engine plays them.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from .scenario import Scenario
 from .seating import next_seat, order_from
 from .table import cutter, draw_strength, misdeal_problems
 
-ASKS = ("cutter", "next_dealer", "partner", "deal")
+ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw")
 """``cutter``: who cuts the pack; ``next_dealer``: who deals the next hand; ``partner``: whose
-partner a seat becomes after the draw; ``deal``: must the cards be dealt again?"""
+partner a seat becomes after the draw; ``deal``: must the cards be dealt again?
+``cards_after_draw``: how many cards a seat holds once the last trick is drawn for."""
 
 DEAL_AGAIN = "deal again"
 PLAY_ON = "play on"
@@ -48,6 +51,8 @@ def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswe
         return _partner(scenario, seat)
     if ask == "deal":
         return _deal(scenario)
+    if ask == "cards_after_draw":
+        return _cards_after_draw(scenario, seat)
     return _dealing_order(ask, scenario)
 
 
@@ -129,3 +134,29 @@ def _deal(scenario: Scenario) -> TableAnswer:
     fact = "the cards are dealt again" if again else "the deal stands: play on"
     return TableAnswer((DEAL_AGAIN, PLAY_ON), DEAL_AGAIN if again else PLAY_ON, fact, first,
                        tuple(reasons))
+
+
+def _cards_after_draw(scenario: Scenario, seat: str) -> TableAnswer:
+    players = scenario.rules.players
+    if players == 2:
+        raise ProcedureError("with two players the draw comes in the middle of a trick: ask "
+                             "about three or four players")
+    replay = scenario.replay()
+    if replay.illegal is not None or not replay.records or replay.final.trick.steps:
+        raise ProcedureError("the plays must be legal and end with a completed trick")
+    before, after = replay.states[-2], replay.final
+    record = replay.records[-1]
+    drawn = len(before.stock) - len(after.stock)
+    held = len(after.hand_of(seat))
+    order = ", ".join(order_from(record.winner, players))
+    first = Reason(f"{record.winner} won the trick, so the draw goes {order}, one card at a "
+                   f"time, from a stock of {len(before.stock)}", ("R12.1",))
+    if not after.stock:
+        each = drawn // players
+        why = Reason(f"the stock ran out after {drawn} cards, {each} for each player: it always "
+                     f"runs out evenly, so everyone holds {held}", ("R12.2",))
+    else:
+        why = Reason(f"everyone draws back to four, with {len(after.stock)} left in the stock",
+                     ("R12.1",))
+    options = tuple(str(number) for number in range(5))
+    return TableAnswer(options, str(held), f"{seat} holds {held} cards", first, (first, why))

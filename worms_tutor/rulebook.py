@@ -45,6 +45,8 @@ RULE_TITLES: dict[str, str] = {
     "R10.3": "A group takes over only if each card beats a different heading card.",
     "R10.4": "Each player must beat the group heading now, not the lead.",
     "R10.6": "A trick of k cards each counts as k trick units.",
+    "R12.1": "After each trick everyone draws back to four, the winner first, one at a time.",
+    "R12.2": "The stock always runs out evenly: everyone ends with the same number of cards.",
     "R12.4": "When the hand is over no more cards are played.",
     "R13.1": "English rules: five tricks score 1, each extra trick 1, the first five 1 more.",
     "R13.2": "Club rules: winning the hand scores 1, the first five tricks ('5-5') 2.",

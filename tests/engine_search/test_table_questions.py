@@ -121,3 +121,28 @@ def test_only_table_puzzles_ask_about_the_table() -> None:
     with pytest.raises(PuzzleError) as caught:
         load_puzzle(data)
     assert caught.value.field == "ask"
+
+
+def drawn_scenario(stock: str, plays: list[str], players: int = 4) -> Scenario:
+    hands = {"N": "9C 9H 5D 6C", "E": "AC AS QH 8D", "S": "6H 6S JD 5S", "W": "QC QS 8H 7D"}
+    data: dict[str, Any] = {"hands": {s: c.split() for s, c in hands.items()},
+                            "stock": stock.split(), "leader": "N", "plays": plays}
+    return Scenario.from_json(data)
+
+
+PAIRS = ["N: 9C 9H", "E: AC AS", "S: 6H 6S", "W: QC QS"]
+
+
+def test_the_stock_runs_out_evenly_after_a_pair_trick() -> None:
+    short = answer_table_question("cards_after_draw", drawn_scenario("5H 8C JH AD", PAIRS), "S")
+    assert short.answer == "3" and short.fact == "S holds 3 cards"
+    assert short.reasons[0].rules == ("R12.1",) and "draw goes N, E, S, W" in short.reasons[0].text
+    assert short.reasons[1].rules == ("R12.2",) and "1 for each player" in short.reasons[1].text
+    plenty = answer_table_question(
+        "cards_after_draw", drawn_scenario("5H 8C JH AD 7C 7S 3D KC 5C", PAIRS), "W")
+    assert plenty.answer == "4" and "with 1 left in the stock" in plenty.reasons[1].text
+
+
+def test_the_draw_question_needs_a_completed_trick() -> None:
+    with pytest.raises(ProcedureError, match="completed trick"):
+        answer_table_question("cards_after_draw", drawn_scenario("5H 8C", PAIRS[:2]), "S")

@@ -8,9 +8,8 @@ one rule (O1 is R6.4, P1 is R6.2, ...): covering one covers both. The engine has
 a few rules (no title in ``RULE_TITLES``, so no puzzle can name them); for those this file says
 which puzzle poses the situation, and the test checks that the puzzle exists and that the
 engine still cannot cite the id (once it can, the puzzle must name it). The table procedure is
-asked by ``table`` puzzles (who cuts, who deals next, partners, misdeals); the little that no
-answer kind can ask about (the stock running out evenly, announcing the score) must be taught
-on its page.
+asked by ``table`` puzzles (who cuts, who deals next, partners, misdeals, the draw); what no
+answer kind can ask about (announcing the score) must be taught on its page.
 """
 
 from __future__ import annotations
@@ -72,7 +71,6 @@ POSED_BY: dict[str, tuple[str, ...]] = {
     "R8.4": ("06-two-players-draw",),  # the stock
     "R9.3": ("02-kings-pair",),  # Kings may be led in sets, Worms included
     "R10.5": ("05-worms-in-a-pair", "03-two-kings-two-sevens"),  # each target its own context
-    "R12.1": ("06-two-players-draw",),
     "R12.3": ("05-toqu-on-the-other-card", "08-last-trick"),  # the stock empty, hands played out
     "R12.5": ("07-stop-at-nine",),
     "R13.3": ("07-lead-for-five-five",),  # trick units count towards the first five
@@ -85,7 +83,6 @@ POSED_BY: dict[str, tuple[str, ...]] = {
 """Rules the engine has no sentence for, and the puzzles that pose them."""
 
 TAUGHT_ON_PAGE: dict[str, tuple[str, str]] = {
-    "R12.2": ("06-drawing-and-the-flow-of-a-hand.ipynb", "runs out evenly"),
     "R15.6": ("07-scoring.ipynb", "the score is announced"),
 }
 """Table procedure no answer kind can ask about: the page and a phrase that teaches it."""

@@ -50,6 +50,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "06-next-dealer": ("R7.3",),
     "06-three-cards": ("R8.5",),
     "06-dealt-both": ("R8.6",),
+    "06-stock-runs-out": ("R12.1", "R12.2"),
     "06-no-worms-to-open": ("F3",),
     "06-knocked-first-trick": ("R3.1",),
     "06-winner-leads": ("R9.1",),
