@@ -105,7 +105,6 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                 layout=ipywidgets.Layout(width="12em" if label.startswith("Score") else "9em"))
             for side, label in SCORE_LABELS.items()
         }
-        self.score_ns, self.score_ew = self.scores["NS"], self.scores["EW"]
         self.preset = ipywidgets.Dropdown(options=list(PRESETS), value="english",
                                           description="Rules", layout=wide, style=FULL_LABEL)
         self.switches = ipywidgets.Text(description="Switches", placeholder="e.g. S9=declared",

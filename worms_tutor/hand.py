@@ -17,7 +17,6 @@ from .play import Play
 from .rules import SEATS_BY_PLAYERS, Rules
 from .scoring import (
     Award,
-    Settlement,
     hand_is_decided,
     hand_trick_points,
     settle,
@@ -27,9 +26,6 @@ from .scoring import (
 from .seating import order_from, side_of, sides
 from .trick import Step, Trick
 from .values import evolve
-
-_NOTHING_SCORED = Settlement({}, None)
-
 
 SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
                               for index, seat in enumerate(seats)}
@@ -253,12 +249,8 @@ class HandState:
         gains: dict[str, int] = {}
         for award in (*awards, *hand_points):
             gains[award.side] = gains.get(award.side, 0) + award.points
-        if gains:
-            settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
-            score = tuple(settlement.score.items())
-        else:  # nothing scored: the score stands and nobody has reached the target
-            settlement = _NOTHING_SCORED
-            score = self.score
+        settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
+        score = tuple(settlement.score.items())
         record = TrickRecord(
             trick=trick,
             winner=winner,
@@ -274,8 +266,7 @@ class HandState:
             swept_by=side_of(winner) if final and len(set(previous)) == 1 else None,
         )
         hand_over = hand_over or settlement.winner is not None
-        plain = specials_off(rules, dict(score)) if gains else trick.specials_off
-        next_trick = Trick.start(rules, winner, plain)
+        next_trick = Trick.start(rules, winner, specials_off(rules, settlement.score))
         state = evolve(
             self,
             played=self.played + trick.cards,

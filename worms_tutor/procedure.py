@@ -16,7 +16,7 @@ from .cards import THREE_OF_DIAMONDS, TOQU, WORMS
 from .errors import WormsError
 from .explain import Reason
 from .scenario import Scenario
-from .seating import next_seat, order_from
+from .seating import next_seat, order_from, previous_seat
 from .table import cutter, draw_strength, misdeal_problems
 
 ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw")
@@ -41,6 +41,8 @@ class TableAnswer:
     fact: str
     first_step: Reason
     reasons: tuple[Reason, ...]
+    names_the_wrong_choice: bool = True
+    """"W cuts, not N" reads well; "the cards are dealt again, not play on" does not."""
 
 
 def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswer:
@@ -58,7 +60,7 @@ def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswe
 
 def dealer_of(scenario: Scenario) -> str:
     """The dealer: the player just before the first leader in playing order (R9.1)."""
-    return order_from(scenario.leader, scenario.rules.players)[-1]
+    return previous_seat(scenario.leader, scenario.rules.players)
 
 
 def _dealer_reason(scenario: Scenario) -> Reason:
@@ -133,7 +135,7 @@ def _deal(scenario: Scenario) -> TableAnswer:
     again = bool(problems) or (bool(both) and danish)
     fact = "the cards are dealt again" if again else "the deal stands: play on"
     return TableAnswer((DEAL_AGAIN, PLAY_ON), DEAL_AGAIN if again else PLAY_ON, fact, first,
-                       tuple(reasons))
+                       tuple(reasons), names_the_wrong_choice=False)
 
 
 def _cards_after_draw(scenario: Scenario, seat: str) -> TableAnswer:

@@ -734,9 +734,10 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
         fact = f"{right} {question}"
     if text == right:
         return Verdict(True, text, f"Correct: {fact}.", reasons)
-    yes_no = puzzle.kind == "legal" or puzzle.ask == "deal"
-    return Verdict(False, text, f"Not quite: {fact}." if yes_no
-                   else f"Not quite: {fact}, not {text}.", reasons)
+    if puzzle.kind == "legal" or (puzzle.kind == "table"
+                                  and not puzzle._table.names_the_wrong_choice):
+        return Verdict(False, text, f"Not quite: {fact}.", reasons)
+    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons)
 
 
 _CHECKERS = {

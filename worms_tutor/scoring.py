@@ -128,6 +128,10 @@ def settle(
     """
     target = rules.target
     new = dict(score)
+    if not any(gain > 0 for gain in gains.values()) and all(
+        points < target for points in new.values()
+    ):
+        return Settlement(new, None)  # nothing scored and nobody at the target: no change
     over: list[str] = []
     for side, gain in gains.items():
         if gain <= 0:

@@ -33,6 +33,11 @@ def next_seat(seat: str, players: int) -> str:
     return seats[(seats.index(seat) + 1) % len(seats)]
 
 
+def previous_seat(seat: str, players: int) -> str:
+    """The seat to the right, who played just before ``seat``."""
+    return _ORDERS[players][seat][-1]
+
+
 def order_from(seat: str, players: int) -> tuple[str, ...]:
     """All seats in playing order starting with ``seat``."""
     return _ORDERS[players][seat]

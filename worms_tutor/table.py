@@ -14,7 +14,7 @@ from .cards import PACK, THREE_OF_DIAMONDS, Card
 from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
-from .seating import next_seat, order_from
+from .seating import next_seat, order_from, previous_seat
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def draw_partners(players: Sequence[str], rng: random.Random) -> PartnerDraw:
 
 def cutter(dealer: str, players: int = 4) -> str:
     """The player just before the dealer in playing order cuts (R8.1)."""
-    return order_from(dealer, players)[-1]
+    return previous_seat(dealer, players)
 
 
 def cut_needs_reshuffle(cards_lifted: int) -> bool:
