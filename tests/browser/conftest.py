@@ -284,6 +284,22 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     assert not errors, f"uncaught errors on the page: {errors}"
 
 
+PROJECTOR = {"width": 1024, "height": 768}
+"""A classroom projector's window."""
+
+
+@pytest.fixture
+def on_projector() -> Callable[[Any], None]:
+    """on_projector(page): a projector-size window with presenter mode switched on."""
+
+    def switch(page: Any) -> None:
+        page.set_viewport_size(PROJECTOR)
+        page.get_by_role("button", name="Presenter mode").click()
+        page.wait_for_function("() => document.body.classList.contains('wt-presenter')")
+
+    return switch
+
+
 @pytest.fixture
 def screenshot() -> Callable[[Any, str], Path]:
     """screenshot(page, name) -> path of test-artifacts/screenshots/<name>.png (full page)."""

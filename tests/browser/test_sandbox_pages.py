@@ -18,7 +18,6 @@ pytestmark = pytest.mark.browser
 
 PLAY = "10-play-a-match.ipynb"
 EXPLORE = "11-explore-positions.ipynb"
-PROJECTOR = {"width": 1024, "height": 768}
 Opener = Callable[..., Any]
 
 _TURN_JS = """([before]) => {
@@ -71,7 +70,8 @@ def _play_one_turn(page: Any) -> str:
 
 
 def test_play_a_whole_hand_by_clicking(
-    page: Any, open_notebook: Opener, screenshot: Callable[..., Any]
+    page: Any, open_notebook: Opener, screenshot: Callable[..., Any],
+    on_projector: Callable[[Any], None],
 ) -> None:
     open_notebook(page, PLAY)
     page.wait_for_selector(".wt-play .wt-hand__card")
@@ -91,14 +91,13 @@ def test_play_a_whole_hand_by_clicking(
     page.wait_for_selector(".wt-play-download")
     assert page.locator(".wt-play-replay").get_attribute("href").startswith(
         EXPLORE + "?position=")
-    page.set_viewport_size(PROJECTOR)
-    page.get_by_role("button", name="Presenter mode").click()
-    page.wait_for_function("() => document.body.classList.contains('wt-presenter')")
+    on_projector(page)
     screenshot(page, "sandbox-play-projector")
 
 
 def test_explorer_opens_a_position_from_a_link(
-    page: Any, open_notebook: Opener, screenshot: Callable[..., Any]
+    page: Any, open_notebook: Opener, screenshot: Callable[..., Any],
+    on_projector: Callable[[Any], None],
 ) -> None:
     scenario = Scenario.from_json({
         "hands": {"N": ["7H", "9C"], "E": ["KH", "5D"], "S": ["JC", "6H"], "W": ["9S", "QC"]},
@@ -120,9 +119,7 @@ def test_explorer_opens_a_position_from_a_link(
     page.wait_for_function("() => (document.querySelector('.wt-generator-message') || {})"
                            ".textContent?.includes('examples found')", timeout=30_000)
     assert "Error displaying widget" not in page.locator("body").inner_text()
-    page.set_viewport_size(PROJECTOR)
-    page.get_by_role("button", name="Presenter mode").click()
-    page.wait_for_function("() => document.body.classList.contains('wt-presenter')")
+    on_projector(page)
     screenshot(page, "sandbox-explorer-projector")
 
 

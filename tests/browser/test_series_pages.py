@@ -20,7 +20,6 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CHAPTERS: list[Any] = sorted(
     p.name for p in NOTEBOOKS.glob("*.ipynb") if re.match(r"\d\d-[a-z0-9-]+\.ipynb$", p.name)
 ) or [pytest.param(None, marks=pytest.mark.skip(reason="no chapters yet"))]
-PROJECTOR = {"width": 1024, "height": 768}
 LAST_LESSON = 9  # pages numbered 10 and up are practice pages without puzzles
 Opener = Callable[..., Any]
 
@@ -54,7 +53,8 @@ def feedback(found: Any, kind: str) -> str:
 
 @pytest.mark.parametrize("name", CHAPTERS)
 def test_chapter_opens_and_its_puzzles_come_alive(
-    name: str, page: Any, open_notebook: Opener, screenshot: Callable[..., Any]
+    name: str, page: Any, open_notebook: Opener, screenshot: Callable[..., Any],
+    on_projector: Callable[[Any], None],
 ) -> None:
     open_notebook(page, name)
     lesson_page = int(name[:2]) <= LAST_LESSON
@@ -72,9 +72,7 @@ def test_chapter_opens_and_its_puzzles_come_alive(
     links = page.locator(".jp-RenderedMarkdown a[href$='.ipynb']")
     assert links.count() >= 1, "previous/next links"
     screenshot(page, f"series-{name.removesuffix('.ipynb')}-normal")
-    page.set_viewport_size(PROJECTOR)
-    page.get_by_role("button", name="Presenter mode").click()
-    page.wait_for_function("() => document.body.classList.contains('wt-presenter')")
+    on_projector(page)
     screenshot(page, f"series-{name.removesuffix('.ipynb')}-projector")
 
 

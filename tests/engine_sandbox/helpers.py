@@ -77,6 +77,15 @@ def dealt_endgame(rules: Rules, seed: int, cards: int) -> HandState:
                            score=score)
 
 
+def random_walk(state: HandState, rng: random.Random, plays: int) -> HandState:
+    """``state`` after up to ``plays`` random legal plays (fewer if the hand ends)."""
+    for _ in range(plays):
+        if state.to_move is None:
+            break
+        state = state.play(rng.choice(state.legal_plays()))
+    return state
+
+
 def dealt_endgames(rules: Rules, count: int, cards: int, extra_plays: int = 0) -> list[HandState]:
     """``count`` positions of ``dealt_endgame`` (seeds 1, 2, ...), each after ``extra_plays``
     random legal plays."""
@@ -84,12 +93,7 @@ def dealt_endgames(rules: Rules, count: int, cards: int, extra_plays: int = 0) -
     seed = 0
     while len(found) < count:
         seed += 1
-        state = dealt_endgame(rules, seed, cards)
-        rng = random.Random(seed)
-        for _ in range(extra_plays):
-            if state.to_move is None:
-                break
-            state = state.play(rng.choice(state.legal_plays()))
+        state = random_walk(dealt_endgame(rules, seed, cards), random.Random(seed), extra_plays)
         if state.to_move is not None:
             found.append(state)
     return found

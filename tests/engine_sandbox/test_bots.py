@@ -23,7 +23,7 @@ from worms_tutor.cards import PACK, Card
 from worms_tutor.game import Match
 from worms_tutor.hand import HandState
 
-from .helpers import PRESET_SEATS, dealt_endgames, position, rules_for
+from .helpers import PRESET_SEATS, dealt_endgames, position, random_walk, rules_for
 
 
 def play_hands(rules_name: str, players: int, bots: dict[str, Bot], hands: int,
@@ -104,12 +104,8 @@ def positions_to_move(variant: str, players: int, count: int) -> list[HandState]
     rules = rules_for(variant, players)
     found: list[HandState] = []
     for seed in range(count):
-        state = Match.new(rules, 50 + seed).hand
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 24)):
-            if state.to_move is None:
-                break
-            state = state.play(rng.choice(state.legal_plays()))
+        state = random_walk(Match.new(rules, 50 + seed).hand, rng, rng.randrange(0, 24))
         if state.to_move is not None:
             found.append(state)
     return found
