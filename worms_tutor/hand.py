@@ -25,7 +25,7 @@ from .scoring import (
 )
 from .seating import order_from, side_of, sides
 from .trick import Step, Trick
-from .values import evolve
+from .values import build, evolve
 
 SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
                               for index, seat in enumerate(seats)}
@@ -144,15 +144,7 @@ class HandState:
         """The seat whose turn it is, or ``None`` when the hand (or match) is over."""
         if self.hand_over or self.match_winner is not None:
             return None
-        trick = self.trick
-        players = self.rules.players
-        position = len(trick.steps)
-        if players == 2:
-            if position < 2:
-                return order_from(trick.leader, 2)[position]
-            better = trick.head_seat or trick.leader
-            return better if position == 2 else order_from(better, 2)[1]
-        return order_from(trick.leader, players)[position]
+        return self.trick.to_play
 
     @property
     def specials_off(self) -> bool:
@@ -186,25 +178,33 @@ class HandState:
         return self._after(self.trick.attempt(play))
 
     def _after(self, step: Step) -> HandState:
-        seat = step.seat
-        cards = step.play.cards
+        play = step.play
+        seat = play.seat
+        cards = play.cards
+        rules = self.rules
+        trick = self.trick
         changes: dict[str, object] = {}
         if (
-            self.rules.danish_restrictions
-            and not self.specials_off
-            and self.holds_both(seat)
+            rules.danish_restrictions
+            and not trick.specials_off
             and (TOQU in cards or WORMS in cards)
+            and self.holds_both(seat)
         ):
             changes["announced"] = (*self.announced, seat)  # aavunga (D1)
         index = SEAT_INDEX[seat]
         hands = list(self.hands)
-        hands[index] = (seat, tuple([c for c in hands[index][1] if c not in cards]))
-        trick = self.trick.with_step(step)
+        held = hands[index][1]
+        if len(cards) == 1:
+            at = held.index(cards[0])
+            hands[index] = (seat, held[:at] + held[at + 1:])
+        else:
+            hands[index] = (seat, tuple([card for card in held if card not in cards]))
+        trick = trick.with_step(step)
         state = evolve(self, hands=tuple(hands), trick=trick, **changes)
-        if self.rules.players == 2 and len(trick.steps) == 2:
+        if rules.players == 2 and len(trick.steps) == 2:
             better = trick.head_seat or trick.leader
             state = state._draw(order_from(better, 2), rounds=1)
-        if len(trick.steps) < trick.groups:
+        if trick.to_play is not None:
             return state
         return state._finish_trick()
 
@@ -214,21 +214,18 @@ class HandState:
         if not stock:
             return self
         hands = list(self.hands)
-        drawn: dict[int, list[Card]] = {SEAT_INDEX[seat]: [] for seat in order}
+        indexes = [SEAT_INDEX[seat] for seat in order]
         taken = done = 0
         while taken < len(stock) and (rounds is None or done < rounds):
             before = taken
-            for index, cards in drawn.items():
-                if taken < len(stock) and len(hands[index][1]) + len(cards) < 4:
-                    cards.append(stock[taken])
+            for index in indexes:
+                seat, held = hands[index]
+                if taken < len(stock) and len(held) < 4:
+                    hands[index] = (seat, (*held, stock[taken]))
                     taken += 1
             done += 1
             if taken == before:
                 break
-        for index, cards in drawn.items():
-            if cards:
-                seat, held = hands[index]
-                hands[index] = (seat, (*held, *cards))
         state = evolve(self, hands=tuple(hands), stock=stock[taken:])
         if TOQU in stock[:taken] or WORMS in stock[:taken]:  # only then can someone hold both
             state = evolve(state, melted=state._melted_now(state.melted))
@@ -240,21 +237,24 @@ class HandState:
     def _finish_trick(self) -> HandState:
         trick = self.trick
         winner = trick.head_seat or trick.leader
+        winning_side = side_of(winner)
         rules = self.rules
-        final = not self.stock and all(not cards for _, cards in self.hands)
+        final = not self.stock and not any(cards for _, cards in self.hands)
         awards = trick_awards(trick, winner, self.played, self.melted, final)
-        previous = self.previous + (side_of(winner),) * trick.units
+        units = trick.units
+        previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
         hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
         gains: dict[str, int] = {}
         for award in (*awards, *hand_points):
             gains[award.side] = gains.get(award.side, 0) + award.points
-        settlement = settle(rules, self.score_map, gains, prefer=side_of(winner))
+        settlement = settle(rules, self.score_map, gains, prefer=winning_side)
         score = tuple(settlement.score.items())
-        record = TrickRecord(
+        record = build(
+            TrickRecord,
             trick=trick,
             winner=winner,
-            units=trick.units,
+            units=units,
             awards=awards,
             hand_points=hand_points,
             score_after=score,
@@ -263,7 +263,7 @@ class HandState:
             overshoot=settlement.overshoot,
             aavunga=self.announced,
             final=final,
-            swept_by=side_of(winner) if final and len(set(previous)) == 1 else None,
+            swept_by=winning_side if final and len(set(previous)) == 1 else None,
         )
         hand_over = hand_over or settlement.winner is not None
         next_trick = Trick.start(rules, winner, specials_off(rules, settlement.score))

@@ -17,6 +17,7 @@ from .play import Play
 from .rules import SEATS_BY_PLAYERS
 from .seating import are_partners
 from .trick import Step
+from .values import build
 
 if TYPE_CHECKING:
     from .hand import HandState
@@ -79,14 +80,14 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
         return ()
     hand = state.hand_of(seat)
     candidates = _candidates(state, seat)
-    if not state.specials_off and (TOQU in hand or WORMS in hand):
+    if not state.trick.specials_off and (TOQU in hand or WORMS in hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
             candidates = [play for play, refusals in refused
                           if all(r.rule in RELAXABLE for r in refusals)]
     # what each play would do to the trick is worked out only when someone asks
-    return tuple([LegalPlay(play, None, None, state) for play in candidates])
+    return tuple([build(LegalPlay, play=play, origin=state) for play in candidates])
 
 
 # -- shape, turn and cards ------------------------------------------------------------------
@@ -276,32 +277,40 @@ def _toqu_can_take(state: HandState, seat: str) -> bool:
 def _candidates(state: HandState, seat: str) -> list[Play]:
     """Every well-formed play for ``seat`` now (shape, size and cards held)."""
     hand = state.hand_of(seat)
-    trick = state.trick
+    steps = state.trick.steps
     singles = _SINGLE_PLAYS[seat]
-    if trick.steps:
-        size = trick.steps[0].play.size
+    if steps:
+        size = steps[0].play.size
         if size == 1:
             return [singles[card] for card in hand]
         return [Play(seat, cards) for cards in combinations(hand, size)]
     plays = [singles[card] for card in hand]
-    if state.rules.players == 2:
+    rules = state.rules
+    if rules.players == 2:
         return plays
-    three_is_king = state.rules.three_d_is_king
-    by_rank: dict[str, list[Card]] = {}
+    rank_of = _SET_RANK[rules.three_d_is_king]
+    by_rank: dict[int, list[Card]] = {}
     for card in hand:
-        by_rank.setdefault(_rank_key(card, three_is_king).letter, []).append(card)
+        by_rank.setdefault(rank_of[card], []).append(card)
     if len(by_rank) == len(hand):
         return plays  # no two cards of one rank: single cards only
     sets = [group for group in by_rank.values() if len(group) > 1]
     for group in sets:
         for size in range(2, len(group) + 1):
             plays.extend(Play(seat, cards) for cards in combinations(group, size))
-    if state.rules.lead_shapes == "sets+two_pairs":
+    if rules.lead_shapes == "sets+two_pairs":
         pairs = [(i, pair) for i, group in enumerate(sets) for pair in combinations(group, 2)]
         for (i, first), (j, second) in combinations(pairs, 2):
             if i != j:
                 plays.append(Play(seat, (*first, *second)))
     return plays
+
+
+_SET_RANK: dict[bool, dict[Card, int]] = {
+    three_is_king: {card: list(Rank).index(_rank_key(card, three_is_king)) for card in PACK}
+    for three_is_king in (False, True)
+}
+"""The rank each card counts as in a set, by number, with and without the 3♦ as a King (S8)."""
 
 
 _SINGLE_PLAYS: dict[str, dict[Card, Play]] = {

@@ -12,6 +12,7 @@ from .cards import TOQU, WORMS, Card
 from .rules import Rules
 from .seating import side_of, sides
 from .trick import Trick
+from .values import build
 
 
 @dataclass(frozen=True)
@@ -128,10 +129,8 @@ def settle(
     """
     target = rules.target
     new = dict(score)
-    if not any(gain > 0 for gain in gains.values()) and all(
-        points < target for points in new.values()
-    ):
-        return Settlement(new, None)  # nothing scored and nobody at the target: no change
+    if max(gains.values(), default=0) <= 0 and max(new.values(), default=0) < target:
+        return build(Settlement, score=new, winner=None)  # nothing scored, nobody at target
     over: list[str] = []
     for side, gain in gains.items():
         if gain <= 0:

@@ -25,7 +25,7 @@ from .cards import (
 from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
-from .seating import are_partners
+from .seating import are_partners, order_from
 from .values import evolve
 
 
@@ -168,11 +168,19 @@ class Trick:
     worms_over_toqu: bool = False
     toqu_on_partner: bool = False
     specials_off: bool = False  # 8:8 in the Danish match rules: Toqu and Worms are plain (R6.15)
+    to_play: str | None = None  # the seat that plays next (None once the trick is complete)
 
     @classmethod
     def start(cls, rules: Rules, leader: str, specials_off: bool = False) -> Trick:
-        groups = 4 if rules.players in (4, 2) else 3
-        return cls(rules=rules, leader=leader, groups=groups, specials_off=specials_off)
+        """The empty trick ``leader`` is to lead (one shared object per rules and leader)."""
+        starts = _remembered(rules).starts
+        trick = starts.get((leader, specials_off))
+        if trick is None:
+            groups = 4 if rules.players in (4, 2) else 3
+            trick = starts[(leader, specials_off)] = cls(
+                rules=rules, leader=leader, groups=groups, specials_off=specials_off,
+                to_play=leader)
+        return trick
 
     # -- reading ------------------------------------------------------------------------
 
@@ -265,9 +273,12 @@ class Trick:
         if step.position == 0:
             head = tuple(_led_card(card, step.seat) for card in step.play.cards)
             headed = step.seat if WORMS in step.play.cards else None
-            return evolve(self, steps=steps, head=head, head_step=0, worms_headed_by=headed)
+            return evolve(self, steps=steps, head=head, head_step=0, worms_headed_by=headed,
+                          to_play=self._next_to_play(1, step.seat))
         if not step.took_over:
-            return evolve(self, steps=steps)
+            head_seat = steps[self.head_step].seat
+            return evolve(self, steps=steps,
+                          to_play=self._next_to_play(step.position + 1, head_seat))
         head = tuple(p.result for p in step.pairings if p.result is not None)
         capture = self.capture
         worms_over_toqu = self.worms_over_toqu
@@ -296,6 +307,7 @@ class Trick:
             steps=steps,
             head=head,
             head_step=step.position,
+            to_play=self._next_to_play(step.position + 1, step.seat),
             capture=capture,
             worms_over_toqu=worms_over_toqu,
             toqu_on_partner=toqu_on_partner,
@@ -303,18 +315,48 @@ class Trick:
         )
 
 
+    def _next_to_play(self, position: int, head_seat: str) -> str | None:
+        """Who plays group number ``position``: clockwise from the leader; with two players
+        the seat heading the trick plays third (R18.2)."""
+        if position >= self.groups:
+            return None
+        players = self.rules.players
+        if players != 2:
+            return order_from(self.leader, players)[position]
+        if position < 2:
+            return order_from(self.leader, 2)[position]
+        return head_seat if position == 2 else order_from(head_seat, 2)[1]
+
+
 _MEMO_LIMIT = 4_096
-_MEMOS: dict[int, tuple[Rules, dict[tuple[object, ...], dict[tuple[Card, ...], Step]]]] = {}
+
+
+class _Remembered:
+    """What is worked out once per rules object: verdicts by situation, and empty tricks."""
+
+    __slots__ = ("rules", "situations", "starts")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.situations: dict[tuple[object, ...], dict[tuple[Card, ...], Step]] = {}
+        self.starts: dict[tuple[str, bool], Trick] = {}
+
+
+_REMEMBERED: dict[int, _Remembered] = {}
+
+
+def _remembered(rules: Rules) -> _Remembered:
+    entry = _REMEMBERED.get(id(rules))
+    if entry is None or entry.rules is not rules:
+        if len(_REMEMBERED) > 64:
+            _REMEMBERED.clear()
+        entry = _REMEMBERED[id(rules)] = _Remembered(rules)
+    return entry
 
 
 def _memo_for(rules: Rules, situation: tuple[object, ...]) -> dict[tuple[Card, ...], Step]:
     """The verdicts already worked out under ``rules`` in ``situation``, by cards played."""
-    entry = _MEMOS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_MEMOS) > 64:
-            _MEMOS.clear()
-        entry = _MEMOS[id(rules)] = (rules, {})
-    situations = entry[1]
+    situations = _remembered(rules).situations
     known = situations.get(situation)
     if known is None:
         if len(situations) > _MEMO_LIMIT:
