@@ -188,6 +188,7 @@ def check_solvable(state: HandState) -> None:
 # -- the search -------------------------------------------------------------------------------
 
 _Key = tuple[object, ...]
+_Classes = dict[Card, int]  # a class number per interchangeable card (see ``_signatures``)
 _Bounds = tuple[int, int, int]  # lower, upper, index of the best play in the move list
 
 
@@ -206,6 +207,9 @@ class _Search:
         self.nodes_by_key: dict[_Key, _Node] = {}
         self.nodes = 0
         self.single_card_tricks = root.rules.players != 2
+        # with three or four players nobody plays twice in a trick, so the classes of
+        # interchangeable cards found at a trick's start stay valid (if coarse) through it
+        self.classes_last_a_trick = root.rules.players != 2
         self.last_tricks: dict[_Key, int] = {}
 
     # -- values -----------------------------------------------------------------------------
@@ -229,7 +233,9 @@ class _Search:
         """The value of ``state`` if inside (alpha, beta); else a bound on the right side."""
         return self._search(state, _key(state), alpha, beta)
 
-    def _search(self, state: HandState, key: _Key, alpha: int, beta: int) -> int:
+    def _search(
+        self, state: HandState, key: _Key, alpha: int, beta: int, classes: _Classes | None = None
+    ) -> int:
         self.nodes += 1
         mover = state.to_move
         if mover is None:
@@ -249,7 +255,8 @@ class _Search:
             if lower == upper:
                 return lower
             alpha, beta = max(alpha, lower), min(beta, upper)
-        node = self.node(state, key)
+        node = self.node(state, key, classes)
+        classes = node.classes
         maximize = side_of(mover) == self.hero
         count = len(node.moves)
         order = [first, *(i for i in range(count) if i != first)] if first else range(count)
@@ -260,16 +267,16 @@ class _Search:
         for index in order:
             child, child_key = node.child(index)
             if not searched or b - a <= 1:
-                value = self._search(child, child_key, a, b)
+                value = self._search(child, child_key, a, b, classes)
             elif maximize:
                 # principal variation search: first ask whether this play is any better
-                value = self._search(child, child_key, a, a + 1)
+                value = self._search(child, child_key, a, a + 1, classes)
                 if a < value < b:
-                    value = self._search(child, child_key, value - 1, b)
+                    value = self._search(child, child_key, value - 1, b, classes)
             else:
-                value = self._search(child, child_key, b - 1, b)
+                value = self._search(child, child_key, b - 1, b, classes)
                 if a < value < b:
-                    value = self._search(child, child_key, a, value + 1)
+                    value = self._search(child, child_key, a, value + 1, classes)
             searched = True
             if maximize:
                 if value > best:
@@ -301,11 +308,15 @@ class _Search:
             self.last_tricks[key] = known
         return known
 
-    def node(self, state: HandState, key: _Key) -> _Node:
-        """The search node of a position, made on the first visit."""
+    def node(self, state: HandState, key: _Key, classes: _Classes | None = None) -> _Node:
+        """The search node of a position, made on the first visit; ``classes``: those of the
+        node before it, reused within a trick where that is sound."""
         node = self.nodes_by_key.get(key)
         if node is None:
-            node = _Node(state, _ordered(state, _distinct(state, state.legal_plays())))
+            legal = state.legal_plays()
+            if classes is None or not self.classes_last_a_trick or state.trick.is_empty:
+                classes = _signatures(state) if len(legal) > 1 else None
+            node = _Node(state, _ordered(state, _distinct(legal, classes)), classes)
             self.nodes_by_key[key] = node
         return node
 
@@ -352,11 +363,14 @@ class _Node:
     stored in its ``LegalPlay``s, and a child once built is never built again.
     """
 
-    __slots__ = ("children", "moves", "state")
+    __slots__ = ("children", "classes", "moves", "state")
 
-    def __init__(self, state: HandState, moves: tuple[LegalPlay, ...]) -> None:
+    def __init__(
+        self, state: HandState, moves: tuple[LegalPlay, ...], classes: _Classes | None
+    ) -> None:
         self.state = state
         self.moves = moves
+        self.classes = classes
         self.children: dict[int, tuple[HandState, _Key]] = {}
 
     def child(self, index: int) -> tuple[HandState, _Key]:
@@ -449,11 +463,10 @@ def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]
     return tuple(sorted(classes.get(card, _OWN_CLASS[card]) for card in legal.play.cards))
 
 
-def _distinct(state: HandState, legal: tuple[LegalPlay, ...]) -> tuple[LegalPlay, ...]:
+def _distinct(legal: tuple[LegalPlay, ...], classes: _Classes | None) -> tuple[LegalPlay, ...]:
     """One play per class of interchangeable plays."""
-    if len(legal) < 2:
+    if len(legal) < 2 or classes is None:
         return legal
-    classes = _signatures(state)
     seen: set[tuple[int, ...]] = set()
     result: list[LegalPlay] = []
     for play in legal:
