@@ -383,19 +383,19 @@ class _Node:
 
 
 def _key(state: HandState) -> _Key:
-    """What decides the rest of the hand: cards, the trick so far, leader, units, score."""
+    """What decides the rest of the hand: cards, the trick so far, leader, units, score.
+
+    Who took the first five trick units, in order, decides the "first five" point; after
+    that only how many each side took counts, so the rest is kept sorted."""
     previous = state.previous
     return (
         state.hands,
-        tuple(step.play.cards for step in state.trick.steps),  # seats follow from the leader
+        tuple([step.play.cards for step in state.trick.steps]),  # seats follow from the leader
         state.leader,
         previous[:5],
-        tuple(previous[5:].count(side) for side in _SIDES) if len(previous) > 5 else (),
+        tuple(sorted(previous[5:])),
         state.score,
     )
-
-
-_SIDES = ("NS", "EW", "A", "B", "C")
 
 
 # -- interchangeable cards --------------------------------------------------------------------
@@ -487,12 +487,25 @@ def _cost(card: Card) -> int:
     return STRENGTH[card]
 
 
+_COSTS: dict[tuple[Card, ...], int] = {}
+
+
+def _cost_of(cards: tuple[Card, ...]) -> int:
+    cost = _COSTS.get(cards)
+    if cost is None:
+        cost = _COSTS[cards] = sum(_cost(card) for card in cards)
+    return cost
+
+
 def _lead_order(move: LegalPlay) -> tuple[int, int]:
-    return (-len(move.play.cards), sum(_cost(card) for card in move.play.cards))
+    cards = move.play.cards
+    return (-len(cards), _cost_of(cards))
 
 
 def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay, ...]:
     """Plays most likely to be best first: cheap winners, or cheap discards under a partner."""
+    if len(moves) < 2:
+        return moves
     trick = state.trick
     mover = state.to_move or ""
     if trick.is_empty:
@@ -500,9 +513,7 @@ def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay,
     head = trick.head_seat
     partner_heads = head is not None and side_of(head) == side_of(mover)
 
-    def rank(move: LegalPlay) -> tuple[int, int]:
-        cost = sum(_cost(card) for card in move.play.cards)
-        wanted = (not move.heads) if partner_heads else move.heads
-        return (0 if wanted else 1, cost)
+    def rank(move: LegalPlay) -> tuple[bool, int]:
+        return (move.heads == partner_heads, _cost_of(move.play.cards))
 
     return tuple(sorted(moves, key=rank))
