@@ -1,22 +1,26 @@
-"""The engine remembers trick verdicts and works out legal plays lazily, for speed. Neither may
-change an answer: over random hands under every preset, a remembered verdict equals one worked
-out afresh, and a lazily listed play says the same as the rule checks do.
+"""The engine remembers trick verdicts, works out legal plays lazily, keeps the seat to move on
+the trick and makes some values without running their ``__init__``, all for speed. None of it
+may change an answer: over random hands under every preset, a remembered verdict equals one
+worked out afresh, a lazily listed play says the same as the rule checks do, the seat to move
+is the one the playing order names, and quickly made values equal ones made the usual way.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import fields
 from itertools import combinations
 
 import pytest
 
 import worms_tutor.trick as trick_module
 from worms_tutor.game import Match
-from worms_tutor.hand import HandState
+from worms_tutor.hand import HandState, TrickRecord
 from worms_tutor.legality import check_play
 from worms_tutor.play import Play
-from worms_tutor.rules import Rules
+from worms_tutor.rules import SEATS_BY_PLAYERS, Rules
+from worms_tutor.scoring import Settlement, settle
 from worms_tutor.trick import Step
 
 CONFIGS = [("english", 4), ("english", 3), ("english", 2), ("danish-club", 4),
@@ -78,3 +82,37 @@ def test_table_cards_are_one_object_per_card_seat_and_mode() -> None:
     again = trick_module.table_card(state.trick.head[0].card, state.trick.head[0].seat,
                                     state.trick.head[0].mode)
     assert again is state.trick.head[0]
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_the_seat_to_move_follows_the_playing_order(variant: str, players: int) -> None:
+    rules = Rules.preset(variant, {"S1": players})
+    seats = SEATS_BY_PLAYERS[players]  # in playing order
+    checked = 0
+    for state in random_states(rules, 3, seed=20 + players):
+        if state.to_move is None:
+            continue
+        trick = state.trick
+        position = len(trick.steps)
+        if players != 2 or position < 2:  # clockwise from the leader (R7.1)
+            expected = seats[(seats.index(trick.leader) + position) % players]
+        elif position == 2:  # with two players the seat heading plays third (R18.2)
+            expected = trick.steps[trick.head_step].seat
+        else:
+            expected = next(seat for seat in seats if seat != trick.steps[2].seat)
+        assert state.to_move == expected, f"{trick.leader} led, {position} groups down"
+        checked += 1
+    assert checked > 50
+
+
+def test_quickly_made_values_equal_ones_made_the_usual_way() -> None:
+    rules = Rules.preset("english")
+    records = [record for state in random_states(rules, 1, seed=5) for record in state.records]
+    assert len(records) > 20
+    for record in records:
+        again = TrickRecord(**{field.name: getattr(record, field.name) for field in fields(record)})
+        assert again == record
+        assert repr(again) == repr(record)
+    quiet = settle(rules, {"NS": 3, "EW": 4}, {})
+    assert quiet == Settlement({"NS": 3, "EW": 4}, None)
+    assert (quiet.kam, quiet.overshoot) == (False, ())
