@@ -175,6 +175,12 @@ def explain_record(
     return tuple(reasons)
 
 
+def explain_scoring(record: TrickRecord, players: int) -> tuple[Reason, ...]:
+    """What a completed trick scored, and how the hand and match stand after it."""
+    return (*(explain_award(award, record) for award in record.awards),
+            *_hand_end(record, players))
+
+
 def _missing_worms_bonus(record: TrickRecord) -> list[Reason]:
     """Say why Worms scored nothing when its side won the trick without a capture."""
     trick = record.trick

@@ -1,7 +1,7 @@
 """Questions about the procedure at the table, answered by the engine with reasons: who dealt,
 who cuts, who deals next, who plays with whom after the partner draw, whether a deal stands,
-and how many cards a player holds after the draw (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1, R12.1,
-R12.2).
+how many cards a player holds after the draw, and what score is announced before the next deal
+(R7.2, R7.3, R8.1, R8.5, R8.6, R9.1, R12.1, R12.2, R15.6).
 
 A question is asked about a scenario: its ``leader`` sits at the dealer's left (R9.1), its
 hands are the cards as dealt, or, for the partner draw, the one card each player drew; for
@@ -14,15 +14,17 @@ from dataclasses import dataclass
 
 from .cards import THREE_OF_DIAMONDS, TOQU, WORMS
 from .errors import WormsError
-from .explain import Reason
+from .explain import Reason, explain_scoring
 from .scenario import Scenario
 from .seating import next_seat, order_from, previous_seat
 from .table import cutter, draw_strength, misdeal_problems
 
-ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw")
+ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw", "announced_score")
 """``cutter``: who cuts the pack; ``next_dealer``: who deals the next hand; ``partner``: whose
 partner a seat becomes after the draw; ``deal``: must the cards be dealt again?
-``cards_after_draw``: how many cards a seat holds once the last trick is drawn for."""
+``cards_after_draw``: how many cards a seat holds once the last trick is drawn for;
+``announced_score``: the match score said aloud before the next deal, once the plays end the
+hand."""
 
 DEAL_AGAIN = "deal again"
 PLAY_ON = "play on"
@@ -55,6 +57,8 @@ def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswe
         return _deal(scenario)
     if ask == "cards_after_draw":
         return _cards_after_draw(scenario, seat)
+    if ask == "announced_score":
+        return _announced_score(scenario)
     return _dealing_order(ask, scenario)
 
 
@@ -162,3 +166,48 @@ def _cards_after_draw(scenario: Scenario, seat: str) -> TableAnswer:
                      ("R12.1",))
     options = tuple(str(number) for number in range(5))
     return TableAnswer(options, str(held), f"{seat} holds {held} cards", first, (first, why))
+
+
+def _announced_score(scenario: Scenario) -> TableAnswer:
+    replay = scenario.replay()
+    final = replay.final
+    if replay.illegal is not None or not replay.records or not final.hand_over:
+        raise ProcedureError("the plays must be legal and end the hand")
+    if final.match_winner is not None:
+        raise ProcedureError("the plays end the match: no next deal, no score to announce")
+    players = scenario.rules.players
+    before = replay.states[0].score_map
+    after = final.score_map
+    gains = dict.fromkeys(before, 0)
+    trick_points = dict.fromkeys(before, 0)
+    for record in replay.records:
+        for award in record.awards:
+            gains[award.side] += award.points
+        for award in record.hand_points:
+            gains[award.side] += award.points
+            trick_points[award.side] += award.points
+    answer = _score_text(after)
+    wrong = (
+        {side: points + gains[side] for side, points in before.items()},  # no overshoot
+        {side: points + trick_points[side] for side, points in before.items()},  # no bonus
+        before,  # nothing added
+    )
+    choices = {_score_text(score): tuple(score.values()) for score in (*wrong, after)}
+    options = sorted(choices, key=choices.__getitem__)
+    first = Reason("the hand is over: before the next deal the score is said aloud and stays on "
+                   "paper for everyone to see, and nobody discusses it", ("R15.6",))
+    scored = [reason for record in replay.records
+              for reason in explain_scoring(record, players)]
+    target = scenario.rules.target
+    for side in sorted({side for record in replay.records for side in record.overshoot}):
+        total = before[side] + gains[side]
+        scored.append(Reason(f"{side}: {before[side]} + {gains[side]} = {total}, which is "
+                             f"{total - target} past {target}, so {before[side]} − "
+                             f"{total - target} = {after[side]}", ("R15.2",)))
+    last = Reason(f"so the score announced before the next deal is {answer}", ("R15.6",))
+    return TableAnswer(tuple(options), answer, f"the score announced is {answer}", first,
+                       (first, *scored, last))
+
+
+def _score_text(score: dict[str, int]) -> str:
+    return " – ".join(f"{side} {points}" for side, points in score.items())

@@ -54,6 +54,7 @@ RULE_TITLES: dict[str, str] = {
     "R15.2": "Club rules: points past 9 are taken off instead.",
     "R15.3": "Club rules: a side stops as soon as it has 9.",
     "R15.4": "Club rules: a match won 9:0 (a kam) counts twice.",
+    "R15.6": "Club rules: the score is said aloud before each deal, kept on paper, not discussed.",
     "R18.2": "Two players: card, card, draw, card, card.",
     "R18.3": "Two players lead single cards only (our choice).",
     "O1": "An opponent holding Toqu must play it while Worms heads the trick.",

@@ -1,6 +1,7 @@
-"""Table-procedure questions (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1): the engine answers who cut,
-who deals next, who plays with whom and whether a deal stands, with reasons; ``table`` puzzles
-ask them, and bad puzzle data names its field."""
+"""Table-procedure questions (R7.2, R7.3, R8.1, R8.5, R8.6, R9.1, R12.1, R12.2, R15.6): the
+engine answers who cut, who deals next, who plays with whom, whether a deal stands, how many
+cards follow a draw and what score is announced before the next deal, with reasons; ``table``
+puzzles ask them, and bad puzzle data names its field."""
 
 from __future__ import annotations
 
@@ -146,3 +147,42 @@ def test_the_stock_runs_out_evenly_after_a_pair_trick() -> None:
 def test_the_draw_question_needs_a_completed_trick() -> None:
     with pytest.raises(ProcedureError, match="completed trick"):
         answer_table_question("cards_after_draw", drawn_scenario("5H 8C", PAIRS[:2]), "S")
+
+
+LAST_HANDS = {"N": "8S 5D QH AC", "E": "9D 6C JH 5S", "S": "QC 6D 8H AS", "W": "9S 5C JD 6H"}
+NS_TAKES_THE_FIFTH = ["N: 8S", "E: 9D", "S: 6D", "W: 9S"]
+
+
+def last_trick(score: dict[str, int], previous: list[str], variant: str = "danish-club",
+               plays: list[str] | None = None) -> Scenario:
+    data: dict[str, Any] = {
+        "variant": variant, "score": score, "previous": previous,
+        "hands": {s: c.split() for s, c in LAST_HANDS.items()}, "stock": ["9H", "8C", "QS", "AD"],
+        "leader": "N", "plays": NS_TAKES_THE_FIFTH if plays is None else plays}
+    return Scenario.from_json(data)
+
+
+def test_the_announced_score_takes_off_an_overshoot() -> None:
+    answer = answer_table_question("announced_score", last_trick({"NS": 8, "EW": 3}, ["NS"] * 4),
+                                   "N")
+    assert answer.answer == "NS 7 – EW 3" and answer.fact == "the score announced is NS 7 – EW 3"
+    assert set(answer.options) == {"NS 7 – EW 3", "NS 10 – EW 3", "NS 8 – EW 3"}
+    assert answer.reasons[0].rules == ("R15.6",)
+    texts = [reason.text for reason in answer.reasons]
+    assert any("5-5" in text for text in texts)  # the first five tricks score 2 (R13.2)
+    assert "NS: 8 + 2 = 10, which is 1 past 9, so 8 − 1 = 7" in texts
+    assert answer.reasons[-1].rules == ("R15.6",)
+
+
+def test_the_announced_score_adds_up_without_an_overshoot() -> None:
+    answer = answer_table_question(
+        "announced_score", last_trick({"NS": 2, "EW": 3}, ["NS", "EW", "NS", "NS", "NS"]), "E")
+    assert answer.answer == "NS 3 – EW 3"  # the fifth unit, not the first five: 1 lus
+    assert not any(reason.rules == ("R15.2",) for reason in answer.reasons)
+
+
+def test_the_score_is_announced_only_between_deals() -> None:
+    with pytest.raises(ProcedureError, match="end the hand"):
+        answer_table_question("announced_score", last_trick({"NS": 2}, ["NS", "EW"]), "N")
+    with pytest.raises(ProcedureError, match="end the match"):
+        answer_table_question("announced_score", last_trick({"NS": 7}, ["NS"] * 4), "N")
