@@ -68,7 +68,7 @@ def check_play(state: HandState, play: Play) -> Step:
     refusals = _restrictions(state, play)
     if not refusals:
         return step
-    if all(r.rule in RELAXABLE for r in refusals) and not _has_free_alternative(state, play.seat):
+    if _relaxable(refusals) and not _has_free_alternative(state, play.seat):
         return step
     raise refusals[0]
 
@@ -84,8 +84,7 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
-            candidates = [play for play, refusals in refused
-                          if all(r.rule in RELAXABLE for r in refusals)]
+            candidates = [play for play, refusals in refused if _relaxable(refusals)]
     # what each play would do to the trick is worked out only when someone asks
     return tuple([build(LegalPlay, play=play, origin=state) for play in candidates])
 
@@ -319,6 +318,11 @@ _SINGLE_PLAYS: dict[str, dict[Card, Play]] = {
     for seat in seats
 }
 """One ``Play`` object per seat and card, reused for every single-card candidate."""
+
+
+def _relaxable(refusals: list[IllegalPlay]) -> bool:
+    """A play refused only by restrictions that give way when nothing else may be played."""
+    return all(refusal.rule in RELAXABLE for refusal in refusals)
 
 
 def _has_free_alternative(state: HandState, seat: str) -> bool:
