@@ -239,16 +239,17 @@ class HandState:
         winner = trick.head_seat or trick.leader
         winning_side = side_of(winner)
         rules = self.rules
-        final = not self.stock and not any(cards for _, cards in self.hands)
+        final = not self.stock and not any([cards for _, cards in self.hands])
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         units = trick.units
         previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
         hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
         gains: dict[str, int] = {}
-        for award in (*awards, *hand_points):
-            gains[award.side] = gains.get(award.side, 0) + award.points
-        settlement = settle(rules, self.score_map, gains, prefer=winning_side)
+        for awarded in (awards, hand_points):
+            for award in awarded:
+                gains[award.side] = gains.get(award.side, 0) + award.points
+        settlement = settle(rules, dict(self.score), gains, prefer=winning_side)
         score = tuple(settlement.score.items())
         record = build(
             TrickRecord,

@@ -43,6 +43,8 @@ def trick_awards(
 ) -> tuple[Award, ...]:
     """The bonuses a completed trick scores (§B14, R6.5, §E Q4, Q7, Q8)."""
     rules = trick.rules
+    if not rules.king_feats and trick.capture is None and trick.worms_headed_by is None:
+        return ()  # no king feats, no capture and no Worms heading: nothing to score
     awards: list[Award] = []
     if rules.king_feats:
         for step in trick.steps:

@@ -212,7 +212,7 @@ class Trick:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(card for step in self.steps for card in step.play.cards)
+        return tuple([card for step in self.steps for card in step.play.cards])
 
     @property
     def units(self) -> int:
