@@ -2,17 +2,25 @@
 next to a bare one-widget notebook measured in the same run; optionally the time of a command.
 
     .venv/bin/python benchmarks/pages.py [--runs N] [--pages 00 03] [--preheat]
+    .venv/bin/python benchmarks/pages.py --runs 5 --against 498256b
     .venv/bin/python benchmarks/pages.py --runs 0 --time-command "make test"
 
-One Voila server is started from the repository root (so voila.json applies) serving the whole
-repository; every page is opened once to warm the browser cache, then RUNS times in rotation
-(bare page, chapter, bare page, ...), so that load on the machine hits all pages alike. For each
-page it prints the median seconds from navigation to the whole HTML received, to the first
-visible widget (``.jupyter-widgets``) and to the page being fully ready (every widget view in
-place), all read from the browser's own clock and checked on every animation frame, and the
-first-widget figure as a ratio to the bare page's (goal: 1.25 or less). The Voila server caches
-bytecode (in a temporary folder) even where PYTHONDONTWRITEBYTECODE is set, as a real server
-does. Not part of `make test`.
+The pages run from a copy of the working tree (notebooks, widgets, the engine, the bare page,
+voila.json) taken at the start, so that edits made during a run change nothing (the pages'
+disk cache is keyed by the code). With ``--against REV`` a second copy holds the notebooks,
+widgets, bare page and voila.json of commit REV with the same engine, so that one run compares
+the page code of REV with the working tree's, under the same load. Each copy is served by its
+own Voila server (started from the copy, so its voila.json applies); every page is opened once
+to warm the browser cache, then RUNS times in rotation (bare page, chapter, for each copy in
+turn), so that load on the machine hits all pages alike. A visit ends as a learner's tab
+closes: the page's unload handler asks Voila to shut its kernel down.
+
+For each page it prints the median seconds from navigation to the whole HTML received, to the
+first visible widget (``.jupyter-widgets``) and to the page being fully ready (every widget
+view in place), all read from the browser's own clock and checked on every animation frame,
+and the first-widget figure as a ratio to the same copy's bare page (goal: 1.25 or less). The
+Voila server caches bytecode (in a temporary folder) even where PYTHONDONTWRITEBYTECODE is set,
+as a real server does. Not part of `make test`.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import argparse
 import os
 import re
 import shlex
+import shutil
 import socket
 import statistics
 import subprocess
@@ -86,21 +95,48 @@ def hermetic_env() -> None:
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 
-def server_env() -> dict[str, str]:
-    """The environment of the Voila server and its kernels: bytecode cached, as on a real
-    server. (With PYTHONDONTWRITEBYTECODE set, as on some CI machines, every kernel would
-    compile the project's modules from source again; the cache goes to a temporary folder,
-    not into the working tree.)"""
+def server_env(copy: Path) -> dict[str, str]:
+    """The environment of the Voila server and its kernels: the copy's code ahead of the
+    installed project, and bytecode cached, as on a real server. (With PYTHONDONTWRITEBYTECODE
+    set, as on some CI machines, every kernel would compile the project's modules from source
+    again; the cache goes to a temporary folder, not into the working tree.)"""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = os.path.join(os.environ["XDG_CACHE_HOME"], "pycache")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(copy), env.get("PYTHONPATH")]))
     return env
 
 
-def start_voila(port: int, extra: list[str]) -> subprocess.Popen[bytes]:
-    cmd = [str(Path(sys.executable).parent / "voila"), str(REPO), "--no-browser",
+PAGE_PARTS = ("notebooks", "widgets", "benchmarks/voila_baseline", "voila.json")
+"""What a copy takes from the working tree or from a commit; the engine comes from the tree."""
+SKIP = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints")
+
+
+def copy_pages(rev: str | None) -> Path:
+    """A temporary folder with the pages and their code: the working tree's, or commit
+    ``rev``'s pages with the working tree's engine. ``worms_tutor.widgets`` is the copy's
+    ``widgets/``, as the editable install maps it."""
+    root = Path(tempfile.mkdtemp(prefix="worms-pages-copy-"))
+    if rev is None:
+        for part in PAGE_PARTS:
+            if (REPO / part).is_dir():
+                shutil.copytree(REPO / part, root / part, ignore=SKIP)
+            else:
+                (root / part).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(REPO / part, root / part)
+    else:
+        archive = subprocess.run(["git", "archive", rev, *PAGE_PARTS], cwd=REPO,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    shutil.copytree(REPO / "worms_tutor", root / "worms_tutor", ignore=SKIP)
+    (root / "worms_tutor" / "widgets").symlink_to(Path("..") / "widgets")
+    return root
+
+
+def start_voila(copy: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
+    cmd = [str(Path(sys.executable).parent / "voila"), str(copy), "--no-browser",
            f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
-    proc = subprocess.Popen(cmd, cwd=REPO, env=server_env(), stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen(cmd, cwd=copy, env=server_env(copy), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     t0 = time.monotonic()
     while True:
@@ -125,7 +161,7 @@ def visit(context: Any, url: str) -> tuple[float, float, float]:
         html, first, ready = page.evaluate(TIMES_JS)
         return html / 1000, first / 1000, ready / 1000
     finally:
-        page.close()
+        page.close(run_before_unload=True)  # Voila's unload handler shuts the kernel down
 
 
 def sample(context: Any, url: str) -> tuple[float, float, float] | None:
@@ -153,31 +189,39 @@ def pages(wanted: list[str]) -> list[str]:
 Timings = dict[str, list[tuple[float, float, float]]]
 
 
-def measure(names: list[str], runs: int, extra: list[str]) -> Timings:
+def measure(names: list[str], runs: int, extra: list[str],
+            copies: dict[str, Path]) -> dict[str, Timings]:
+    """Timings of the bare page and the chapters, per copy (by its label)."""
     from playwright.sync_api import sync_playwright
 
-    results: Timings = {name: [] for name in [BARE, *names]}
-    port = free_port()
-    proc = start_voila(port, extra)
+    results = {label: {name: [] for name in [BARE, *names]} for label in copies}
+    procs: list[subprocess.Popen[bytes]] = []
     try:
+        bases = {}
+        for label, copy in copies.items():
+            port = free_port()
+            procs.append(start_voila(copy, port, extra))
+            bases[label] = f"http://127.0.0.1:{port}/voila/render/"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(CLOCK_JS)
-            base = f"http://127.0.0.1:{port}/voila/render/"
-            for name in results:  # warm the browser cache and the server's imports
-                sample(context, base + name)
+            for label, base in bases.items():  # warm the browser cache and the server's imports
+                for name in results[label]:
+                    sample(context, base + name)
             for _ in range(runs):
                 for name in names:
-                    for page in (BARE, name):
-                        timing = sample(context, base + page)
-                        if timing is not None:
-                            results[page].append(timing)
+                    for label, base in bases.items():
+                        for page in (BARE, name):
+                            timing = sample(context, base + page)
+                            if timing is not None:
+                                results[label][page].append(timing)
             context.close()
             browser.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=30)
     return results
 
 
@@ -189,22 +233,38 @@ def load_average() -> str:
         return "unknown"
 
 
-def report(results: Timings, load_before: str) -> None:
+def ratios(results: Timings) -> dict[str, float]:
+    """Each page's median first-widget time as a ratio to the bare page's."""
     bare = statistics.median(r[1] for r in results[BARE])
+    return {name: statistics.median(r[1] for r in runs) / bare
+            for name, runs in results.items() if runs}
+
+
+def report(results: Timings) -> None:
+    ratio_of = ratios(results)
     print(f"{'page':40} {'HTML':>8} {'first widget':>12} {'ready':>8} {'× bare':>8}")
     for name, runs in results.items():
         if not runs:
             print(f"{Path(name).name:40} (no successful visit)")
             continue
         loaded, first, ready = (statistics.median(r[i] for r in runs) for i in range(3))
-        ratio = first / bare
+        ratio = ratio_of[name]
         flag = "" if name == BARE or ratio <= GOAL else f"  over the {GOAL}× goal"
         print(f"{Path(name).name:40} {loaded:6.2f} s {first:10.2f} s {ready:6.2f} s "
               f"{ratio:7.2f}×{flag}")
-    print(f"(medians of {len(results[BARE]) // max(1, len(results) - 1)} runs per page "
-          f"in rotation with the bare page; goal: first widget within {GOAL}× the bare page)")
-    print(f"(load average before: {load_before}; after: {load_average()}; "
-          f"{os.cpu_count()} cores)")
+
+
+def compare(everything: dict[str, Timings]) -> None:
+    """One line per chapter: its ratio to the bare page in each copy."""
+    labels = list(everything)
+    table = {label: ratios(results) for label, results in everything.items()}
+    print("first widget × bare page: " + "  ".join(f"{label:>10}" for label in labels))
+    for name in everything[labels[0]]:
+        if name == BARE:
+            continue
+        cells = "  ".join(f"{table[label][name]:9.2f}×" if name in table[label] else
+                          f"{'-':>10}" for label in labels)
+        print(f"{Path(name).name[:24]:24} {cells}")
 
 
 def time_command(command: str) -> None:
@@ -218,6 +278,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="visits per page (0: none)")
     parser.add_argument("--pages", nargs="*", default=[], help="chapter numbers, e.g. 00 03")
     parser.add_argument("--preheat", action="store_true", help="serve with --preheat_kernel")
+    parser.add_argument("--against", metavar="REV", default="",
+                        help="also time the pages of commit REV, in the same rotation")
     parser.add_argument("--time-command", default="",
                         help='also time a command from the repository root, e.g. "make test"')
     args = parser.parse_args()
@@ -225,7 +287,25 @@ def main() -> None:
     if args.runs > 0:
         extra = ["--preheat_kernel=True"] if args.preheat else []
         load_before = load_average()
-        report(measure(pages(args.pages), args.runs, extra), load_before)
+        copies = {"now": copy_pages(None)}
+        if args.against:
+            copies = {args.against: copy_pages(args.against), **copies}
+        try:
+            everything = measure(pages(args.pages), args.runs, extra, copies)
+        finally:
+            for copy in copies.values():
+                shutil.rmtree(copy, ignore_errors=True)
+        for label, results in everything.items():
+            if len(everything) > 1:
+                print(f"\n== {label} ==")
+            report(results)
+        if len(everything) > 1:
+            print()
+            compare(everything)
+        print(f"(medians of {args.runs} runs per page in rotation with the bare page; goal: "
+              f"first widget within {GOAL}× the bare page)")
+        print(f"(load average before: {load_before}; after: {load_average()}; "
+              f"{os.cpu_count()} cores)")
     if args.time_command:
         time_command(args.time_command)
 
