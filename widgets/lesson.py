@@ -11,6 +11,16 @@ A chapter of the series (``notebooks/NN-title.ipynb``) follows one skeleton::
     lesson.recap("...", "...")
     <!-- series:nav -->                        (markdown written by tools/series.py)
 
+Code cells with no markdown between them are one cell, ``lesson.show(...)`` of the lesson
+calls in order: Voila spends time on every cell it runs, and a page appears sooner with fewer
+of them. A cell stays a few lesson calls with literal arguments, no logic of its own::
+
+    lesson.show(
+        lesson.trick("N: 5C E: KH S: 9C W: 6S"),
+        lesson.choice("...", "Q1"),
+        lesson.puzzle("05-worms-home"),
+    )
+
 Every verdict and every "why" shown here comes from the engine (``worms_tutor``): a worked
 trick is replayed by ``Scenario.replay`` and explained by ``explain``; puzzles are checked by
 ``Puzzle.check``. Nothing in this module knows a rule.
@@ -168,6 +178,35 @@ def _cached_html(kind: str, key: str | bytes, build: Callable[[], str]) -> str:
 
 
 # -- the frame of a chapter -------------------------------------------------------------------
+
+
+CELL_GAP = "15px"
+"""The space Voila leaves between the outputs of two code cells (the cells' padding and the
+output's margin), which ``show`` keeps between the pieces of one cell."""
+
+
+def show(*parts: Any) -> None:
+    """Show several lesson pieces from one cell, one under the other and as far apart as
+    separate cells would show them: ``lesson.show(lesson.trick(...), lesson.puzzle(...))``."""
+    from IPython.display import display
+
+    display(*(part if index == 0 else _below(part) for index, part in enumerate(parts)))
+
+
+def _below(part: Any) -> Any:
+    """``part`` with the gap of a cell boundary above it: HTML in a padded block, a widget
+    (or a lazy puzzle's box) with top padding."""
+    import ipywidgets
+
+    widget = getattr(part, "box", part)
+    if isinstance(widget, ipywidgets.DOMWidget):
+        if widget.layout is _shared("layout"):
+            widget.layout = _shared("below")
+        else:
+            widget.layout.padding = f"{CELL_GAP} 0 0 0"
+        return part
+    html = part.html if isinstance(part, Fragment) else part._repr_html_()
+    return Fragment(f'<div class="wt-lesson-below" style="padding-top:{CELL_GAP}">{html}</div>')
 
 
 def goals(*items: str | Sequence[str]) -> Any:
@@ -411,6 +450,26 @@ def compare(plays: str | Sequence[str],
                     f'gap:0 18px;align-items:flex-start">{"".join(shown)}</div>')
 
 
+def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: Any) -> Any:
+    """The Scoreboard widget after a worked trick's plays, e.g. ``lesson.scoreboard("N: 5C
+    E: KH S: JC W: KS", "danish-club", score={"NS": 8, "EW": 3})`` (``context`` as for
+    ``trick``)."""
+    from .scoreboard import Scoreboard
+
+    return Scoreboard.from_scenario(scenario_for(plays, variant, **context))
+
+
+def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
+         knock: bool = False) -> Any:
+    """The hand a match starts with, as the engine deals it from ``seed``; with ``knock=True``
+    (the cutter knocked, R8.2) the first trick instead, dealt face up and played at once."""
+    from worms_tutor.game import Match
+    from worms_tutor.rules import Rules
+
+    hand = Match.new(Rules.preset(variant), seed=seed, dealer=dealer, knock=knock).hand
+    return hand.records[0] if knock else hand
+
+
 # -- the series: chapters, puzzles, progress --------------------------------------------------
 
 
@@ -517,14 +576,17 @@ _SHARED: dict[str, Any] = {}
 
 
 def _shared(name: str) -> Any:
-    """One Layout, one HTMLStyle and one "open the puzzles" button for every lesson widget of
-    the page: the browser builds every widget model before it shows the first widget, so
-    fewer models make the page appear sooner."""
+    """One Layout (and one with the gap ``show`` leaves above a piece), one HTMLStyle and one
+    "open the puzzles" button for every lesson widget of the page: the browser builds every
+    widget model before it shows the first widget, so fewer models make the page appear
+    sooner."""
     if name not in _SHARED:
         import ipywidgets
 
         if name == "layout":
             _SHARED[name] = ipywidgets.Layout()
+        elif name == "below":
+            _SHARED[name] = ipywidgets.Layout(padding=f"{CELL_GAP} 0 0 0")
         elif name == "style":
             from ipywidgets.widgets.widget_string import HTMLStyle
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
 import json
 import re
 import sys
@@ -109,13 +110,69 @@ def test_chapter_ends_with_recap_and_links(chapter: series.Chapter) -> None:
         f"{chapter.file}: the last code cell calls lesson.recap(...)"
 
 
+_LOGIC = (ast.Call, ast.Name, ast.Attribute, ast.Lambda, ast.NamedExpr, ast.IfExp,
+          ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await)
+"""What may not appear in a lesson call's arguments: those are literals (``["NS"] * 4`` is
+fine), never code."""
+
+
+def _plain_lesson_call(node: ast.expr) -> bool:
+    """``lesson.<name>(...)`` whose arguments are literals, not code."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"
+            and not any(isinstance(inner, _LOGIC)
+                        for arg in [*node.args, *(keyword.value for keyword in node.keywords)]
+                        for inner in ast.walk(arg)))
+
+
+def _thin_statement(statement: ast.stmt) -> bool:
+    """An import, a plain lesson call, or ``lesson.show(...)`` of plain lesson calls."""
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return True
+    if not isinstance(statement, ast.Expr):
+        return False
+    call = statement.value
+    if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "show" and isinstance(call.func.value, ast.Name)
+            and call.func.value.id == "lesson"):
+        return not call.keywords and len(call.args) >= 2 and all(
+            _plain_lesson_call(arg) for arg in call.args)
+    return _plain_lesson_call(call)
+
+
 @pytest.mark.parametrize("chapter", _params())
 def test_cells_stay_thin(chapter: series.Chapter) -> None:
+    """A code cell of a chapter is a few lesson calls: every statement an import, a lesson
+    call with literal arguments, or ``lesson.show(...)`` of such calls (code cells with no
+    markdown between them are one cell). Only a practice page (10 and up) may build a
+    widget of its own, in a cell of at most two statements."""
+    practice = int(chapter.number) > LAST_LESSON
     for index, cell in enumerate(_cells(chapter)):
         if cell["cell_type"] != "code":
             continue
         statements = ast.parse("".join(cell["source"])).body
-        assert len(statements) <= 2, f"{chapter.file} cell {index}: {len(statements)} statements"
+        where = f"{chapter.file} cell {index}"
+        if practice and len(statements) <= 2 and not all(map(_thin_statement, statements)):
+            continue
+        for statement in statements:
+            assert _thin_statement(statement), f"{where}: {ast.unparse(statement)[:60]!r}"
+        shown = sum(isinstance(s, ast.Expr) for s in statements)
+        assert shown <= 1, f"{where}: {shown} calls shown; put them in one lesson.show(...)"
+
+
+def _lesson_cell(cell: dict[str, Any]) -> bool:
+    """A code cell made of lesson calls only (not a practice page's own widget)."""
+    return cell["cell_type"] == "code" and all(
+        map(_thin_statement, ast.parse("".join(cell["source"])).body))
+
+
+def test_lesson_cells_with_nothing_between_them_are_one_cell() -> None:
+    """Voila spends time on every code cell, so consecutive lesson cells are merged."""
+    for chapter in CHAPTERS:
+        cells = _cells(chapter)
+        for index, (cell, after) in enumerate(itertools.pairwise(cells)):
+            assert not (_lesson_cell(cell) and _lesson_cell(after)), \
+                f"{chapter.file} cells {index} and {index + 1}: merge them with lesson.show(...)"
 
 
 @pytest.mark.parametrize("chapter", _params(LESSONS))
