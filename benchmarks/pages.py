@@ -30,6 +30,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -283,6 +284,8 @@ def main() -> None:
     parser.add_argument("--time-command", default="",
                         help='also time a command from the repository root, e.g. "make test"')
     args = parser.parse_args()
+    # A terminated run still stops its servers and removes its copies (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     hermetic_env()
     if args.runs > 0:
         extra = ["--preheat_kernel=True"] if args.preheat else []
