@@ -37,18 +37,21 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from worms_tutor.cards import PACK, Card, Suit, parse_cards
 from worms_tutor.display import cards_html
 from worms_tutor.errors import WormsError
-from worms_tutor.explain import explain_record, explain_step
 from worms_tutor.rules import SEATS_BY_PLAYERS
-from worms_tutor.scenario import Scenario
 from worms_tutor.seating import sides
+
+if TYPE_CHECKING:
+    # The scenario, its replay and the explanations are imported where a picture is drawn:
+    # a page whose pictures come from the disk cache never loads them before it is shown.
+    from worms_tutor.scenario import Scenario
 
 PUZZLES = Path(__file__).with_name("puzzles")
 """The puzzle folder; the series' files are ``NN-<name>.json``."""
@@ -342,11 +345,15 @@ def scenario_for(
                             "plays": texts, **context}
     if rules:
         data["rules"] = dict(rules)
+    from worms_tutor.scenario import Scenario
+
     return Scenario.from_json(data)
 
 
 def reasons(scenario: Scenario) -> list[str]:
     """Every reason the engine gives for a scenario's plays, in order, an illegal play last."""
+    from worms_tutor.explain import explain_record, explain_step
+
     replay = scenario.replay()
     players = scenario.rules.players
     texts = [reason.text for record in replay.records
@@ -374,6 +381,8 @@ def rulebook_label(scenario: Scenario) -> str:
 def _frames(scenario: Scenario) -> tuple[Any, ...]:
     """The table's frames, the last one carrying every reason of its trick (a worked example
     reads best with the whole story under the finished trick)."""
+    from worms_tutor.explain import explain_record
+
     from .table import frames_from_replay
 
     replay = scenario.replay()
@@ -386,12 +395,19 @@ def _frames(scenario: Scenario) -> tuple[Any, ...]:
 
 
 class WorkedTrick(Fragment):
-    """A worked trick drawn as TrickTable draws it, as plain HTML (no widget to load)."""
+    """A worked trick drawn as TrickTable draws it, as plain HTML (no widget to load), from
+    ``trick``'s arguments. The picture is cached under those arguments, so that a page drawn
+    from the cache neither builds nor replays the scenario."""
 
-    def __init__(self, scenario: Scenario, label: str) -> None:
+    def __init__(self, plays: str | Sequence[str], variant: str, caption: str,
+                 context: dict[str, Any]) -> None:
+        self._arguments = (plays, variant, context)
+
         def draw() -> str:
             from .table import reasons_html, table_html
 
+            scenario = self.scenario
+            label = caption or rulebook_label(scenario)
             frame = _frames(scenario)[-1]
             board = table_html(frame, show_hands="none")
             why = reasons_html(frame.reasons, frame.illegal)
@@ -403,8 +419,14 @@ class WorkedTrick(Fragment):
                 f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
                 f"{why}</div></div>")
 
-        super().__init__(_cached_html("trick", scenario.to_text() + "\0" + label, draw))
-        self.scenario = scenario
+        key = json.dumps([plays, variant, caption, context], sort_keys=True, default=repr)
+        super().__init__(_cached_html("trick", key, draw))
+
+    @cached_property
+    def scenario(self) -> Scenario:
+        """The scenario behind the picture (built when first asked for)."""
+        plays, variant, context = self._arguments
+        return scenario_for(plays, variant, **context)
 
 
 def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str = "",
@@ -417,10 +439,10 @@ def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str 
     keys (``hands``, ``played``, ``score``, ``previous``, ``first_lead_of_match``, ``rules``)
     and ``last=True`` for the last trick of a hand.
     """
+    if not step:
+        return WorkedTrick(plays, variant, caption, context)
     scenario = scenario_for(plays, variant, **context)
     label = caption or rulebook_label(scenario)
-    if not step:
-        return WorkedTrick(scenario, label)
     import ipywidgets  # type: ignore[import-untyped]
 
     from .table import TrickTable
@@ -460,14 +482,22 @@ def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: 
 
 
 def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
-         knock: bool = False) -> Any:
-    """The hand a match starts with, as the engine deals it from ``seed``; with ``knock=True``
-    (the cutter knocked, R8.2) the first trick instead, dealt face up and played at once."""
-    from worms_tutor.game import Match
-    from worms_tutor.rules import Rules
+         knock: bool = False) -> Fragment:
+    """The hand a match starts with, as the engine deals it from ``seed`` and draws it; with
+    ``knock=True`` (the cutter knocked, R8.2) the first trick instead, dealt face up and played
+    at once. The drawing is cached like a worked trick's."""
 
-    hand = Match.new(Rules.preset(variant), seed=seed, dealer=dealer, knock=knock).hand
-    return hand.records[0] if knock else hand
+    def draw() -> str:
+        from worms_tutor.game import Match
+        from worms_tutor.rules import Rules
+
+        hand = Match.new(Rules.preset(variant), seed=seed, dealer=dealer, knock=knock).hand
+        shown: Any = hand.records[0] if knock else hand
+        html: str = shown._repr_html_()
+        return html
+
+    key = json.dumps([variant, seed, dealer, knock])
+    return Fragment(_cached_html("deal", key, draw))
 
 
 # -- the series: chapters, puzzles, progress --------------------------------------------------
