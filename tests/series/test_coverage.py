@@ -14,7 +14,6 @@ answer kind can ask about (announcing the score) must be taught on its page.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from worms_tutor.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.rulebook import RULE_TITLES
 from worms_tutor.widgets import lesson
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 RULE_IDS = (
@@ -82,11 +80,6 @@ POSED_BY: dict[str, tuple[str, ...]] = {
 }
 """Rules the engine has no sentence for, and the puzzles that pose them."""
 
-TAUGHT_ON_PAGE: dict[str, tuple[str, str]] = {
-    "R15.6": ("07-scoring.ipynb", "the score is announced"),
-}
-"""Table procedure no answer kind can ask about: the page and a phrase that teaches it."""
-
 MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     1: ("treating a led Seven as a low card", ("R3.1",),
         ("03-led-seven-holds", "06-knocked-first-trick")),
@@ -143,14 +136,9 @@ def engine_covered() -> frozenset[str]:
     return frozenset(closure(ids))
 
 
-def page_text(name: str) -> str:
-    cells = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))["cells"]
-    return " ".join("".join(c["source"]) for c in cells).lower()
-
-
 def test_the_id_list_is_whole() -> None:
     assert len(RULE_IDS) == len(set(RULE_IDS))
-    named = {i for pair in SAME_RULE for i in pair} | set(POSED_BY) | set(TAUGHT_ON_PAGE)
+    named = {i for pair in SAME_RULE for i in pair} | set(POSED_BY)
     assert named <= set(RULE_IDS), sorted(named - set(RULE_IDS))
     assert set(RULE_TITLES) <= set(RULE_IDS), sorted(set(RULE_TITLES) - set(RULE_IDS))
 
@@ -168,11 +156,6 @@ def test_every_rule_id_is_covered_by_the_series() -> None:
             if present:
                 continue
             missing.append(f"{rule} (none of {', '.join(POSED_BY[rule])} exists)")
-        elif rule in TAUGHT_ON_PAGE:
-            page, phrase = TAUGHT_ON_PAGE[rule]
-            if (NOTEBOOKS / page).is_file() and phrase in page_text(page):
-                continue
-            missing.append(f"{rule} (not taught on {page}: {phrase!r})")
         else:
             missing.append(rule)
     assert not missing, "rule ids no puzzle covers: " + "; ".join(missing)
@@ -182,8 +165,6 @@ def test_posed_rules_are_ones_the_engine_cannot_cite() -> None:
     # Once the engine has a sentence for one of these, a puzzle must name it for real.
     citable = {rule for rule in POSED_BY if rule in RULE_TITLES}
     assert not citable, f"name these in a puzzle's hint_rules instead: {sorted(citable)}"
-    procedure = {rule for rule in TAUGHT_ON_PAGE if rule in RULE_TITLES}
-    assert not procedure, f"these now have titles; pose them in puzzles: {sorted(procedure)}"
 
 
 @pytest.mark.parametrize("number", sorted(MISTAKES))
@@ -209,7 +190,7 @@ def test_coverage_table() -> None:
         by_rule[rule] += [f"({p})" for p in posed if p in series_puzzles()]
     lines = []
     for rule in RULE_IDS:
-        where = ", ".join(by_rule[rule]) or f"page {TAUGHT_ON_PAGE.get(rule, ('-',))[0]}"
+        where = ", ".join(by_rule[rule]) or "-"
         lines.append(f"{rule:6} {where}")
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "rule-coverage.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

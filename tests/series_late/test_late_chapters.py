@@ -70,6 +70,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "07-sweep-keeps-the-capture": ("R13.1", "P1"),
     "07-eight-eight": ("R6.15",),
     "07-stop-at-nine": ("R15.3",),
+    "07-announce-the-score": ("R15.6", "R15.2", "R13.2"),
     "08-three-in-the-middle": ("R5.2",),
     "08-danish-seven-after-three": ("R3.4",),
     "08-english-no-king-feat": ("R4.3",),
