@@ -385,8 +385,10 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
 
 
 def _reasons_html(reasons: Sequence[Reason]) -> str:
+    """The reasons as a list, each starting with a capital as a sentence does."""
     items = "".join(f'<li data-rules="{escape(" ".join(r.rules))}">'
-                    f"{escape(r.text, quote=False)}</li>" for r in reasons)
+                    f"{escape(r.text[:1].upper() + r.text[1:], quote=False)}</li>"
+                    for r in reasons)
     return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{items}</ul>'
 
 
