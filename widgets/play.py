@@ -65,6 +65,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, *, seed: int | None = None, pause: float = 0.6,
                  preset: str = "english", **kwargs: Any) -> None:
         self.pause = pause
+        self.on_screen = False  # bots pause between moves only where someone can watch them
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.match: Match | None = None
         self.history: list[Match] = []
@@ -117,6 +118,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
                          **kwargs)
         self.add_class("wt-play")
         self.new_match()
+        self.on_screen = True
 
     # -- the learner's actions ----------------------------------------------------------
 
@@ -268,7 +270,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
             self._apply(legal)
             match = self._match()
             self._refresh()
-            if self.pause:
+            if self.pause and self.on_screen:
                 time.sleep(self.pause * (2 if self.shown_record is not None else 1))
 
     def _refresh(self) -> None:

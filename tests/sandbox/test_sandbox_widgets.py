@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
+
+import worms_tutor.widgets.play as play_module
 from worms_tutor.codes import encode
 from worms_tutor.scenario import Scenario
 from worms_tutor.widgets.explorer import Explorer
@@ -43,6 +46,18 @@ def test_a_whole_hand_then_undo_and_the_record() -> None:
     assert table.match is before
     table.record_button.click()
     assert "download" in table.record.value and "?position=" in table.record.value
+
+
+def test_bots_pause_between_moves_only_once_the_table_is_on_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr(play_module.time, "sleep", pauses.append)
+    table = PlayTable(seed=5)  # W leads: three bots play before the learner's first turn
+    assert table.match is not None and len(table.match.hand.trick.steps) == 3
+    assert pauses == []  # nobody can watch while the page is still being made
+    learner_plays_first_legal(table)
+    assert pauses and all(pause > 0 for pause in pauses)
 
 
 def test_an_illegal_pick_gets_the_engines_sentence() -> None:
