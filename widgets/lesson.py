@@ -473,12 +473,21 @@ def compare(plays: str | Sequence[str],
 
 
 def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: Any) -> Any:
-    """The Scoreboard widget after a worked trick's plays, e.g. ``lesson.scoreboard("N: 5C
-    E: KH S: JC W: KS", "danish-club", score={"NS": 8, "EW": 3})`` (``context`` as for
-    ``trick``)."""
-    from .scoreboard import Scoreboard
+    """The score after a worked trick's plays, as the Scoreboard widget shows it, e.g.
+    ``lesson.scoreboard("N: 5C E: KH S: JC W: KS", "danish-club", score={"NS": 8, "EW": 3})``
+    (``context`` as for ``trick``). Its picture is cached under the arguments like a worked
+    trick's, so a page drawn from the cache neither replays nor loads the engine."""
+    import ipywidgets
 
-    return Scoreboard.from_scenario(scenario_for(plays, variant, **context))
+    def draw() -> str:
+        from .scoreboard import state_scoreboard_html
+
+        return state_scoreboard_html(scenario_for(plays, variant, **context).replay().final)
+
+    key = json.dumps([plays, variant, context], sort_keys=True, default=repr)
+    board = ipywidgets.HTML(_cached_html("scoreboard", key, draw))
+    board.add_class("wt-scoreboard-widget")  # drawn as a Scoreboard, without its engine
+    return board
 
 
 def deal(variant: str = "english", *, seed: int, dealer: str | None = None,

@@ -141,6 +141,14 @@ def scoreboard_html(
     )
 
 
+def state_scoreboard_html(state: HandState) -> str:
+    """The scoreboard of ``state`` as HTML, as the ``Scoreboard`` widget shows it."""
+    rules = state.rules
+    units = {side: state.previous.count(side) for side in sides(rules.players)}
+    return scoreboard_html(state.score_map, rules.target, units, score_events(state),
+                           state.match_winner, state.kam)
+
+
 class Scoreboard(ipywidgets.HTML):  # type: ignore[misc]
     """Both sides' points toward the target, trick units this hand, and what scored."""
 
@@ -168,7 +176,4 @@ class Scoreboard(ipywidgets.HTML):  # type: ignore[misc]
     def show(self, state: HandState) -> None:
         """Draw the score of ``state`` (works for 4, 3 and 2 players)."""
         self.state = state
-        rules = state.rules
-        units = {side: state.previous.count(side) for side in sides(rules.players)}
-        self.value = scoreboard_html(state.score_map, rules.target, units, score_events(state),
-                                     state.match_winner, state.kam)
+        self.value = state_scoreboard_html(state)
