@@ -180,6 +180,12 @@ def _cached_html(kind: str, key: str | bytes, build: Callable[[], str]) -> str:
     return html
 
 
+def _drawn(kind: str, arguments: Sequence[Any], draw: Callable[[], str]) -> str:
+    """The picture ``draw`` makes for a lesson call, cached under the call's own arguments:
+    a page drawn from the cache neither builds scenarios nor loads the engine's play modules."""
+    return _cached_html(kind, json.dumps(list(arguments), sort_keys=True, default=repr), draw)
+
+
 # -- the frame of a chapter -------------------------------------------------------------------
 
 
@@ -419,8 +425,7 @@ class WorkedTrick(Fragment):
                 f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
                 f"{why}</div></div>")
 
-        key = json.dumps([plays, variant, caption, context], sort_keys=True, default=repr)
-        super().__init__(_cached_html("trick", key, draw))
+        super().__init__(_drawn("trick", (plays, variant, caption, context), draw))
 
     @cached_property
     def scenario(self) -> Scenario:
@@ -484,8 +489,7 @@ def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: 
 
         return state_scoreboard_html(scenario_for(plays, variant, **context).replay().final)
 
-    key = json.dumps([plays, variant, context], sort_keys=True, default=repr)
-    board = ipywidgets.HTML(_cached_html("scoreboard", key, draw))
+    board = ipywidgets.HTML(_drawn("scoreboard", (plays, variant, context), draw))
     board.add_class("wt-scoreboard-widget")  # drawn as a Scoreboard, without its engine
     return board
 
@@ -505,8 +509,7 @@ def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
         html: str = shown._repr_html_()
         return html
 
-    key = json.dumps([variant, seed, dealer, knock])
-    return Fragment(_cached_html("deal", key, draw))
+    return Fragment(_drawn("deal", (variant, seed, dealer, knock), draw))
 
 
 # -- the series: chapters, puzzles, progress --------------------------------------------------

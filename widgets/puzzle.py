@@ -33,7 +33,7 @@ from worms_tutor.puzzle import (
 from .hand import HandPicker
 from .progress import ProgressStore
 from .style import problem_html
-from .table import TrickTable
+from .table import TrickTable, reason_item
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -385,10 +385,7 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
 
 
 def _reasons_html(reasons: Sequence[Reason]) -> str:
-    """The reasons as a list, each starting with a capital as a sentence does."""
-    items = "".join(f'<li data-rules="{escape(" ".join(r.rules))}">'
-                    f"{escape(r.text[:1].upper() + r.text[1:], quote=False)}</li>"
-                    for r in reasons)
+    items = "".join(reason_item(reason) for reason in reasons)
     return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{items}</ul>'
 
 

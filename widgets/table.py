@@ -283,14 +283,20 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
     return f'<div class="wt-stacks" style="display:flex;gap:14px">{"".join(out)}</div>'
 
 
+def reason_item(reason: Reason) -> str:
+    """One of the engine's reasons as a list item carrying its rule ids, starting with a
+    capital as a sentence does (table-procedure reasons begin in lower case)."""
+    text = reason.text[:1].upper() + reason.text[1:]
+    return f'<li data-rules="{escape(" ".join(reason.rules))}">{escape(text, quote=False)}</li>'
+
+
 def reasons_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     """The engine's reasons as a list (``wt-step-reason``), an illegal play first."""
     items = []
     if illegal:
         items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
                      f"{escape(illegal, quote=False)}</li>")
-    items.extend(f'<li data-rules="{escape(" ".join(r.rules))}">{escape(r.text, quote=False)}</li>'
-                 for r in reasons)
+    items.extend(reason_item(reason) for reason in reasons)
     if not items:
         return ('<div class="wt-step-reason" role="status" aria-live="polite">'
                 "Nothing played yet.</div>")

@@ -179,13 +179,12 @@ def _announced_score(scenario: Scenario) -> TableAnswer:
     before = replay.states[0].score_map
     after = final.score_map
     gains = dict.fromkeys(before, 0)
-    trick_points = dict.fromkeys(before, 0)
     for record in replay.records:
-        for award in record.awards:
-            gains[award.side] += award.points
-        for award in record.hand_points:
-            gains[award.side] += award.points
-            trick_points[award.side] += award.points
+        for side, points in record.points(players).items():
+            gains[side] += points
+    trick_points = dict.fromkeys(before, 0)  # what the hand's tricks scored, bonuses aside
+    for award in final.records[-1].hand_points:
+        trick_points[award.side] += award.points
     answer = _score_text(after)
     wrong = (
         {side: points + gains[side] for side, points in before.items()},  # no overshoot

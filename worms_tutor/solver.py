@@ -208,7 +208,8 @@ class _Search:
         self.nodes = 0
         self.single_card_tricks = root.rules.players != 2
         # with three or four players nobody plays twice in a trick, so the classes of
-        # interchangeable cards found at a trick's start stay valid (if coarse) through it
+        # interchangeable cards found at a trick's start stay sound through it (they may
+        # split cards a fresh look would join, which costs nodes, never a wrong answer)
         self.classes_last_a_trick = root.rules.players != 2
         self.last_tricks: dict[_Key, int] = {}
 
