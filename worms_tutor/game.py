@@ -38,10 +38,10 @@ def deal(rules: Rules, dealer: str, rng: random.Random) -> Deal:
         pack = list(PACK)
         rng.shuffle(pack)
         order = order_from(next_seat(dealer, rules.players), rules.players)
-        hands: dict[str, list[Card]] = {seat: [] for seat in order}
-        for _ in range(4):
-            for seat in order:
-                hands[seat].append(pack.pop(0))
+        dealt = 4 * len(order)
+        # one card at a time from the dealer's left: the seat k places along gets every
+        # len(order)-th card from the k-th on
+        hands = {seat: tuple(pack[k:dealt:len(order)]) for k, seat in enumerate(order)}
         both = any(TOQU in cards and WORMS in cards for cards in hands.values())
         if rules.danish_restrictions and both:
             redeals += 1
@@ -49,8 +49,8 @@ def deal(rules: Rules, dealer: str, rng: random.Random) -> Deal:
         return Deal(
             dealer=dealer,
             leader=order[0],
-            hands=tuple((seat, tuple(hands[seat])) for seat in rules.seats),
-            stock=tuple(pack),
+            hands=tuple((seat, hands[seat]) for seat in rules.seats),
+            stock=tuple(pack[dealt:]),
             redeals=redeals,
         )
 

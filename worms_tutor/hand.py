@@ -32,6 +32,11 @@ SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
 """Where each seat's hand sits in ``HandState.hands`` (the seats' playing order)."""
 
 
+def _holding_both(hands: Iterable[tuple[str, tuple[Card, ...]]]) -> frozenset[str]:
+    """The seats that hold both Toqu and Worms (for the Worms bonus, R6.5 (c))."""
+    return frozenset(seat for seat, held in hands if TOQU in held and WORMS in held)
+
+
 @dataclass(frozen=True)
 class TrickRecord:
     """A completed trick: who led and won, what it counted, what it scored, and why."""
@@ -107,7 +112,9 @@ class HandState:
         hand_tuple = tuple((seat, tuple(hands[seat])) for seat in seats)
         full_score = {side: 0 for side in sides(rules.players)}
         full_score.update(score or {})
-        state = cls(
+        won = settle(rules, full_score, {})  # a score already at the target ends the match
+        over = won.winner is not None
+        return cls(
             rules=rules,
             hands=hand_tuple,
             stock=tuple(stock),
@@ -116,13 +123,11 @@ class HandState:
             previous=tuple(previous),
             score=tuple(full_score.items()),
             first_lead_of_match=first_lead_of_match,
+            melted=_holding_both(hand_tuple),
+            trick=Trick.start(rules, leader, not over and specials_off(rules, full_score)),
+            hand_over=over,
+            match_winner=won.winner,
         )
-        state = evolve(state, melted=state._melted_now(frozenset()))
-        won = settle(rules, full_score, {})
-        if won.winner is not None:
-            return evolve(state, trick=Trick.start(rules, leader), hand_over=True,
-                           match_winner=won.winner)
-        return evolve(state, trick=Trick.start(rules, leader, specials_off(rules, full_score)))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -162,9 +167,8 @@ class HandState:
         A ``LegalPlay`` from this state's ``legal_plays()`` is already checked and evaluated.
         """
         if isinstance(play, LegalPlay):
-            step = play.step if play.origin is self else None
-            if step is not None:
-                return self._after(step)
+            if play.origin is self:
+                return self._after(play.evaluated or self.trick.attempt(play.play))
             play = play.play
         if isinstance(play, str):
             play = Play.parse(play, self.rules.seats)
@@ -178,19 +182,11 @@ class HandState:
         return self._after(self.trick.attempt(play))
 
     def _after(self, step: Step) -> HandState:
+        """The state after an evaluated, legal step (the trick's end included)."""
         play = step.play
         seat = play.seat
         cards = play.cards
         rules = self.rules
-        trick = self.trick
-        changes: dict[str, object] = {}
-        if (
-            rules.danish_restrictions
-            and not trick.specials_off
-            and (TOQU in cards or WORMS in cards)
-            and self.holds_both(seat)
-        ):
-            changes["announced"] = (*self.announced, seat)  # aavunga (D1)
         index = SEAT_INDEX[seat]
         hands = list(self.hands)
         held = hands[index][1]
@@ -199,58 +195,71 @@ class HandState:
             hands[index] = (seat, held[:at] + held[at + 1:])
         else:
             hands[index] = (seat, tuple([card for card in held if card not in cards]))
-        trick = trick.with_step(step)
-        state = evolve(self, hands=tuple(hands), trick=trick, **changes)
-        if rules.players == 2 and len(trick.steps) == 2:
+        trick = self.trick.with_step(step)
+        if (
+            rules.danish_restrictions
+            and (TOQU in cards or WORMS in cards)
+            and not trick.specials_off
+            and self.holds_both(seat)
+        ):
+            announced = (*self.announced, seat)  # aavunga (D1)
+            state = evolve(self, hands=tuple(hands), trick=trick, announced=announced)
+        else:
+            state = evolve(self, hands=tuple(hands), trick=trick)
+        if rules.players == 2 and len(trick.steps) == 2 and state.stock:
             better = trick.head_seat or trick.leader
-            state = state._draw(order_from(better, 2), rounds=1)
+            state = evolve(state, **state._drawn(order_from(better, 2), rounds=1))
         if trick.to_play is not None:
             return state
         return state._finish_trick()
 
-    def _draw(self, order: tuple[str, ...], rounds: int | None = None) -> HandState:
-        """Draw one card at a time in ``order`` until four each (or ``rounds``) or no stock."""
+    def _drawn(self, order: tuple[str, ...], rounds: int = 4) -> dict[str, object]:
+        """Hands and stock after drawing one card at a time in ``order`` until four each (or
+        ``rounds`` rounds) or no stock (R12.1, R18.2), as changes to this state."""
         stock = self.stock
-        if not stock:
-            return self
         hands = list(self.hands)
         indexes = [SEAT_INDEX[seat] for seat in order]
-        taken = done = 0
-        while taken < len(stock) and (rounds is None or done < rounds):
+        taken = 0
+        for _ in range(rounds):  # four rounds fill any hand
             before = taken
             for index in indexes:
                 seat, held = hands[index]
-                if taken < len(stock) and len(held) < 4:
+                if len(held) < 4 and taken < len(stock):
                     hands[index] = (seat, (*held, stock[taken]))
                     taken += 1
-            done += 1
             if taken == before:
                 break
-        state = evolve(self, hands=tuple(hands), stock=stock[taken:])
-        if TOQU in stock[:taken] or WORMS in stock[:taken]:  # only then can someone hold both
-            state = evolve(state, melted=state._melted_now(state.melted))
-        return state
-
-    def _melted_now(self, before: frozenset[str]) -> frozenset[str]:
-        return before | frozenset(seat for seat, _ in self.hands if self.holds_both(seat))
+        changes: dict[str, object] = {"hands": tuple(hands), "stock": stock[taken:]}
+        drawn = stock[:taken]
+        if TOQU in drawn or WORMS in drawn:  # only then can someone come to hold both
+            changes["melted"] = self.melted | _holding_both(hands)
+        return changes
 
     def _finish_trick(self) -> HandState:
+        """Record the completed trick, settle what it scored, and draw (R12.1, R15)."""
         trick = self.trick
-        winner = trick.head_seat or trick.leader
+        winner = trick.steps[trick.head_step].play.seat
         winning_side = side_of(winner)
         rules = self.rules
-        final = not self.stock and not any([cards for _, cards in self.hands])
+        stock = self.stock
+        final = not stock and not any([cards for _, cards in self.hands])
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         units = trick.units
         previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
         hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
         gains: dict[str, int] = {}
-        for awarded in (awards, hand_points):
-            for award in awarded:
-                gains[award.side] = gains.get(award.side, 0) + award.points
-        settlement = settle(rules, dict(self.score), gains, prefer=winning_side)
-        score = tuple(settlement.score.items())
+        for award in (*awards, *hand_points):
+            gains[award.side] = gains.get(award.side, 0) + award.points
+        if gains:
+            settlement = settle(rules, self.score_map, gains, prefer=winning_side)
+            score = tuple(settlement.score.items())
+            winner_of_match, kam = settlement.winner, settlement.kam
+            overshoot = settlement.overshoot
+            plain_matadors = specials_off(rules, settlement.score)
+        else:  # nothing scored: the score stands, and nobody is at the target of a live match
+            score, winner_of_match, kam, overshoot = self.score, None, False, ()
+            plain_matadors = trick.specials_off  # worked out from this very score
         record = build(
             TrickRecord,
             trick=trick,
@@ -259,16 +268,16 @@ class HandState:
             awards=awards,
             hand_points=hand_points,
             score_after=score,
-            match_winner=settlement.winner,
-            kam=settlement.kam,
-            overshoot=settlement.overshoot,
+            match_winner=winner_of_match,
+            kam=kam,
+            overshoot=overshoot,
             aavunga=self.announced,
             final=final,
             swept_by=winning_side if final and len(set(previous)) == 1 else None,
         )
-        hand_over = hand_over or settlement.winner is not None
-        next_trick = Trick.start(rules, winner, specials_off(rules, settlement.score))
-        state = evolve(
+        hand_over = hand_over or winner_of_match is not None
+        drawn = self._drawn(order_from(winner, rules.players)) if stock and not hand_over else {}
+        return evolve(
             self,
             played=self.played + trick.cards,
             previous=previous,
@@ -276,15 +285,13 @@ class HandState:
             first_lead_of_match=False,
             records=(*self.records, record),
             hand_over=hand_over,
-            match_winner=settlement.winner,
-            kam=settlement.kam,
+            match_winner=winner_of_match,
+            kam=kam,
             leader=winner,
             announced=(),
-            trick=next_trick,
+            trick=Trick.start(rules, winner, plain_matadors),
+            **drawn,
         )
-        if hand_over:
-            return state
-        return state._draw(order_from(winner, rules.players))
 
     # -- convenience --------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ lists every legal play for the seat to move, each with whether it would head the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -17,10 +18,12 @@ from .play import Play
 from .rules import SEATS_BY_PLAYERS
 from .seating import are_partners
 from .trick import Step
-from .values import build
 
 if TYPE_CHECKING:
     from .hand import HandState
+
+_new = object.__new__
+_set = object.__setattr__
 
 RELAXABLE = frozenset({"F1", "F2", "F3", "F4", "F5"})
 """Restrictions that give way when the player has no other play (the sources' "unless it is his
@@ -60,6 +63,17 @@ class LegalPlay:
     def __str__(self) -> str:
         return str(self.play)
 
+    @classmethod
+    def listed(cls, plays: Iterable[Play], origin: HandState) -> tuple[LegalPlay, ...]:
+        """The plays as listed for ``origin``, each made as ``values.build`` makes values, with
+        the call inlined: listing is the hottest path of random play and of the solver."""
+        result = []
+        for play in plays:
+            legal = _new(cls)
+            _set(legal, "__dict__", {"play": play, "origin": origin})
+            result.append(legal)
+        return tuple(result)
+
 
 def check_play(state: HandState, play: Play) -> Step:
     """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
@@ -79,14 +93,14 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
     if seat is None:
         return ()
     hand = state.hand_of(seat)
-    candidates = _candidates(state, seat)
-    if not state.trick.specials_off and (TOQU in hand or WORMS in hand):
+    candidates = _candidates(state, seat, hand)
+    if (TOQU in hand or WORMS in hand) and not state.trick.specials_off:
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
             candidates = [play for play, refusals in refused if _relaxable(refusals)]
     # what each play would do to the trick is worked out only when someone asks
-    return tuple([build(LegalPlay, play=play, origin=state) for play in candidates])
+    return LegalPlay.listed(candidates, state)
 
 
 # -- shape, turn and cards ------------------------------------------------------------------
@@ -273,9 +287,8 @@ def _toqu_can_take(state: HandState, seat: str) -> bool:
     return False
 
 
-def _candidates(state: HandState, seat: str) -> list[Play]:
-    """Every well-formed play for ``seat`` now (shape, size and cards held)."""
-    hand = state.hand_of(seat)
+def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Play]:
+    """Every well-formed play for ``seat``, who holds ``hand``, now (shape and size)."""
     steps = state.trick.steps
     singles = _SINGLE_PLAYS[seat]
     if steps:
@@ -326,4 +339,5 @@ def _relaxable(refusals: list[IllegalPlay]) -> bool:
 
 
 def _has_free_alternative(state: HandState, seat: str) -> bool:
-    return any(not _restrictions(state, play) for play in _candidates(state, seat))
+    candidates = _candidates(state, seat, state.hand_of(seat))
+    return any(not _restrictions(state, play) for play in candidates)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
@@ -110,7 +111,7 @@ class Rules:
 
     # -- reading ------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def target(self) -> int:
         """The match target in force (R15.1)."""
         if self.match_rules.target is not None:

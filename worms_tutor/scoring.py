@@ -131,7 +131,7 @@ def settle(
     """
     target = rules.target
     new = dict(score)
-    if max(gains.values(), default=0) <= 0 and max(new.values(), default=0) < target:
+    if not gains and (not new or max(new.values()) < target):
         return build(Settlement, score=new, winner=None)  # nothing scored, nobody at target
     over: list[str] = []
     for side, gain in gains.items():

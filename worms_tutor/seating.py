@@ -35,15 +35,15 @@ def next_seat(seat: str, players: int) -> str:
 
 def previous_seat(seat: str, players: int) -> str:
     """The seat to the right, who played just before ``seat``."""
-    return _ORDERS[players][seat][-1]
+    return PLAYING_ORDERS[players][seat][-1]
 
 
 def order_from(seat: str, players: int) -> tuple[str, ...]:
     """All seats in playing order starting with ``seat``."""
-    return _ORDERS[players][seat]
+    return PLAYING_ORDERS[players][seat]
 
 
-_ORDERS: dict[int, dict[str, tuple[str, ...]]] = {
+PLAYING_ORDERS: dict[int, dict[str, tuple[str, ...]]] = {
     players: {seat: seats[start:] + seats[:start] for start, seat in enumerate(seats)}
     for players, seats in SEATS_BY_PLAYERS.items()
 }

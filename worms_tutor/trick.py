@@ -8,7 +8,6 @@ power that decided each one, so that every verdict can be explained.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
@@ -25,8 +24,8 @@ from .cards import (
 from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
-from .seating import are_partners, order_from
-from .values import evolve
+from .seating import PLAYING_ORDERS, are_partners, order_from
+from .values import build, evolve
 
 
 class Mode(Enum):
@@ -195,7 +194,7 @@ class Trick:
     @property
     def size(self) -> int:
         """Cards per group, set by the lead (0 before the lead)."""
-        return self.steps[0].play.size if self.steps else 0
+        return len(self.head)  # every heading group has as many cards as the lead
 
     @property
     def lead(self) -> Play | None:
@@ -203,7 +202,7 @@ class Trick:
 
     @property
     def head_seat(self) -> str | None:
-        return self.steps[self.head_step].seat if self.steps else None
+        return self.steps[self.head_step].play.seat if self.steps else None
 
     @property
     def seven_led(self) -> bool:
@@ -212,14 +211,18 @@ class Trick:
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple([card for step in self.steps for card in step.play.cards])
+        cards: tuple[Card, ...] = ()
+        for step in self.steps:
+            cards += step.play.cards
+        return cards
 
     @property
     def units(self) -> int:
         """What the trick counts in trick units (R10.6, S15)."""
-        if self.rules.trick_value == "one" or self.rules.players == 2:
+        rules = self.rules
+        if rules.trick_value == "one" or rules.players == 2:
             return 1
-        return self.size
+        return len(self.head)
 
     def worms_heading(self) -> TableCard | None:
         """The K♥ if it lies in the heading group right now."""
@@ -232,35 +235,27 @@ class Trick:
 
     def attempt(self, play: Play) -> Step:
         """What ``play`` would do if laid now, without laying it."""
-        return self.attempt_all(play.seat, (play,))[0]
-
-    def attempt_all(self, seat: str, plays: Sequence[Play]) -> list[Step]:
-        """What each of ``seat``'s ``plays`` would do if laid now (one verdict per play)."""
         steps = self.steps
         if not steps:
-            return [_lead_step(play) for play in plays]
+            return _lead_step(play)
         position = len(steps)
+        if play.placement:  # a declared placement: judged as declared, not remembered
+            return _best_step(self, play, position)
         # What decides a group's fate is its cards, the heading group (which also fixes the
         # group size) and a few facts about the trick, so each verdict is worked out once and
         # remembered. Everything ``_best_step`` reads from the trick is in this key.
         known = _memo_for(self.rules, (
-            seat,
+            play.seat,
             self.head,
             position,
             self.head_step == position - 1,
             self.specials_off,
             self.capture is not None,
         ))
-        result = []
-        for play in plays:
-            if play.placement:  # a declared placement: judged as declared, not remembered
-                result.append(_best_step(self, play, position))
-                continue
-            step = known.get(play.cards)
-            if step is None:
-                step = known[play.cards] = _best_step(self, play, position)
-            result.append(step)
-        return result
+        step = known.get(play.cards)
+        if step is None:
+            step = known[play.cards] = _best_step(self, play, position)
+        return step
 
     def add(self, play: Play) -> Trick:
         """The trick with ``play`` laid (legality is checked elsewhere, in ``legality``)."""
@@ -270,61 +265,61 @@ class Trick:
     def with_step(self, step: Step) -> Trick:
         """The trick after an already evaluated step."""
         steps = (*self.steps, step)
-        if step.position == 0:
-            head = tuple(_led_card(card, step.seat) for card in step.play.cards)
-            headed = step.seat if WORMS in step.play.cards else None
-            return evolve(self, steps=steps, head=head, head_step=0, worms_headed_by=headed,
-                          to_play=self._next_to_play(1, step.seat))
+        position = step.position
+        to_play = self._next_to_play(position + 1, step)
+        if position == 0:
+            seat = step.play.seat
+            cards = step.play.cards
+            return evolve(self, steps=steps, head=_led_head(seat, cards), head_step=0,
+                          worms_headed_by=seat if WORMS in cards else None, to_play=to_play)
         if not step.took_over:
-            head_seat = steps[self.head_step].seat
-            return evolve(self, steps=steps,
-                          to_play=self._next_to_play(step.position + 1, head_seat))
-        head = tuple(p.result for p in step.pairings if p.result is not None)
-        capture = self.capture
-        worms_over_toqu = self.worms_over_toqu
-        toqu_on_partner = self.toqu_on_partner
-        worms_headed_by = self.worms_headed_by
-        for pairing in step.pairings:
-            target = pairing.target
-            if pairing.card == TOQU and target.card == WORMS:
-                if are_partners(step.seat, target.seat):
-                    toqu_on_partner = True
-                else:
-                    capture = Capture("capture", step.seat, target.seat, step.seat)
-            elif pairing.card == WORMS and target.card == TOQU:
-                worms_over_toqu = True
-            elif (
-                pairing.card == THREE_OF_DIAMONDS
-                and target.card == TOQU
-                and capture is not None
-                and capture.kind == "capture"
-            ):
-                capture = Capture("recapture", step.seat, capture.worms_seat, capture.toqu_seat)
-            if pairing.card == WORMS:
-                worms_headed_by = step.seat
-        return evolve(
-            self,
-            steps=steps,
-            head=head,
-            head_step=step.position,
-            to_play=self._next_to_play(step.position + 1, step.seat),
-            capture=capture,
-            worms_over_toqu=worms_over_toqu,
-            toqu_on_partner=toqu_on_partner,
-            worms_headed_by=worms_headed_by,
-        )
+            return evolve(self, steps=steps, to_play=to_play)
+        pairings = step.pairings
+        first = pairings[0].result
+        if len(pairings) == 1 and first is not None:
+            head: tuple[TableCard, ...] = (first,)
+        else:  # every card of the group beat one, so none is left out
+            head = tuple([pairing.result for pairing in pairings if pairing.result is not None])
+        changes: dict[str, object] = {}  # the Worms/Toqu story, when a duel card beat
+        for pairing in pairings:
+            if pairing.card in _DUEL_CARDS:
+                self._duel(pairing, step.play.seat, changes)
+        return evolve(self, steps=steps, head=head, head_step=position, to_play=to_play,
+                      **changes)
 
+    def _duel(self, pairing: Pairing, seat: str, changes: dict[str, object]) -> None:
+        """Note in ``changes`` what a winning Toqu, Worms or 3♦ did to the Worms/Toqu story."""
+        card = pairing.card
+        target = pairing.target.card
+        capture = changes.get("capture", self.capture)
+        if card is TOQU and target is WORMS:
+            if are_partners(seat, pairing.target.seat):
+                changes["toqu_on_partner"] = True
+            else:
+                changes["capture"] = Capture("capture", seat, pairing.target.seat, seat)
+        elif card is WORMS and target is TOQU:
+            changes["worms_over_toqu"] = True
+        elif (
+            card is THREE_OF_DIAMONDS
+            and target is TOQU
+            and isinstance(capture, Capture)
+            and capture.kind == "capture"
+        ):
+            changes["capture"] = Capture("recapture", seat, capture.worms_seat, capture.toqu_seat)
+        if card is WORMS:
+            changes["worms_headed_by"] = seat
 
-    def _next_to_play(self, position: int, head_seat: str) -> str | None:
-        """Who plays group number ``position``: clockwise from the leader; with two players
-        the seat heading the trick plays third (R18.2)."""
+    def _next_to_play(self, position: int, step: Step) -> str | None:
+        """Who plays group number ``position`` once ``step`` is laid: clockwise from the leader;
+        with two players the seat heading the trick plays third (R18.2)."""
         if position >= self.groups:
             return None
         players = self.rules.players
         if players != 2:
-            return order_from(self.leader, players)[position]
+            return PLAYING_ORDERS[players][self.leader][position]
         if position < 2:
             return order_from(self.leader, 2)[position]
+        head_seat = step.play.seat if step.took_over else self.steps[self.head_step].play.seat
         return head_seat if position == 2 else order_from(head_seat, 2)[1]
 
 
@@ -383,12 +378,27 @@ def _led_card(card: Card, seat: str) -> TableCard:
     return table_card(card, seat, Mode.SEVEN if card.is_seven else Mode.NORMAL)
 
 
+_LED_HEADS: dict[tuple[str, tuple[Card, ...]], tuple[TableCard, ...]] = {}
+
+
+def _led_head(seat: str, cards: tuple[Card, ...]) -> tuple[TableCard, ...]:
+    """The heading group a lead makes: led 7s in their own mode (R3.1), the rest normal."""
+    key = (seat, cards)
+    head = _LED_HEADS.get(key)
+    if head is None:
+        head = _LED_HEADS[key] = tuple([_led_card(card, seat) for card in cards])
+    return head
+
+
+_DUEL_CARDS = frozenset({TOQU, WORMS, THREE_OF_DIAMONDS})
+"""The cards whose winning pairings change the Worms/Toqu story of a trick."""
+
+
 def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int) -> Pairing:
     """Lay ``card`` (played by ``seat`` as group number ``position``) on ``target``."""
     power, mode = _judge(trick, card, seat, target, position)
-    if mode is None:
-        return Pairing(card, target, power, None)
-    return Pairing(card, target, power, table_card(card, seat, mode))
+    result = None if mode is None else table_card(card, seat, mode)
+    return build(Pairing, card=card, target=target, power=power, result=result)
 
 
 def _judge(
@@ -465,7 +475,8 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return Step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return Step(play, position, pairing.power.beats, (pairing,), head)
+        return build(Step, play=play, position=position, took_over=pairing.power.beats,
+                     pairings=(pairing,), head_before=head)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     # every card against every target, judged once; an assignment picks one per row
