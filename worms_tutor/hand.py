@@ -196,28 +196,30 @@ class HandState:
         else:
             hands[index] = (seat, tuple([card for card in held if card not in cards]))
         trick = self.trick.with_step(step)
+        announced = self.announced
         if (
             rules.danish_restrictions
             and (TOQU in cards or WORMS in cards)
             and not trick.specials_off
             and self.holds_both(seat)
         ):
-            announced = (*self.announced, seat)  # aavunga (D1)
-            state = evolve(self, hands=tuple(hands), trick=trick, announced=announced)
-        else:
-            state = evolve(self, hands=tuple(hands), trick=trick)
+            announced = (*announced, seat)  # aavunga (D1)
+        if trick.to_play is None:
+            return self._finish_trick(tuple(hands), trick, announced)
+        state = evolve(self, hands=tuple(hands), trick=trick, announced=announced)
         if rules.players == 2 and len(trick.steps) == 2 and state.stock:
             better = trick.head_seat or trick.leader
-            state = evolve(state, **state._drawn(order_from(better, 2), rounds=1))
-        if trick.to_play is not None:
-            return state
-        return state._finish_trick()
+            state = evolve(state, **state._drawn(state.hands, order_from(better, 2), rounds=1))
+        return state
 
-    def _drawn(self, order: tuple[str, ...], rounds: int = 4) -> dict[str, object]:
-        """Hands and stock after drawing one card at a time in ``order`` until four each (or
-        ``rounds`` rounds) or no stock (R12.1, R18.2), as changes to this state."""
+    def _drawn(
+        self, hands_now: tuple[tuple[str, tuple[Card, ...]], ...], order: tuple[str, ...],
+        rounds: int = 4,
+    ) -> dict[str, object]:
+        """``hands_now`` and the stock after drawing one card at a time in ``order`` until four
+        each (or ``rounds`` rounds) or no stock (R12.1, R18.2), as changes to this state."""
         stock = self.stock
-        hands = list(self.hands)
+        hands = list(hands_now)
         indexes = [SEAT_INDEX[seat] for seat in order]
         taken = 0
         for _ in range(rounds):  # four rounds fill any hand
@@ -235,14 +237,18 @@ class HandState:
             changes["melted"] = self.melted | _holding_both(hands)
         return changes
 
-    def _finish_trick(self) -> HandState:
-        """Record the completed trick, settle what it scored, and draw (R12.1, R15)."""
-        trick = self.trick
+    def _finish_trick(
+        self, hands: tuple[tuple[str, tuple[Card, ...]], ...], trick: Trick,
+        announced: tuple[str, ...],
+    ) -> HandState:
+        """The state after the group that completes ``trick``: the trick recorded, what it
+        scored settled, and cards drawn (R12.1, R15). ``self`` is the state before that group;
+        ``hands``, ``trick`` and ``announced`` are as it left them."""
         winner = trick.steps[trick.head_step].play.seat
         winning_side = side_of(winner)
         rules = self.rules
         stock = self.stock
-        final = not stock and not any([cards for _, cards in self.hands])
+        final = not stock and not hands[0][1] and not any([cards for _, cards in hands])
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         units = trick.units
         previous = self.previous + (winning_side,) * units
@@ -271,12 +277,14 @@ class HandState:
             match_winner=winner_of_match,
             kam=kam,
             overshoot=overshoot,
-            aavunga=self.announced,
+            aavunga=announced,
             final=final,
             swept_by=winning_side if final and len(set(previous)) == 1 else None,
         )
         hand_over = hand_over or winner_of_match is not None
-        drawn = self._drawn(order_from(winner, rules.players)) if stock and not hand_over else {}
+        drawn: dict[str, object] = {"hands": hands}
+        if stock and not hand_over:
+            drawn = self._drawn(hands, order_from(winner, rules.players))
         return evolve(
             self,
             played=self.played + trick.cards,

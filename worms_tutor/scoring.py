@@ -80,15 +80,14 @@ def hand_trick_points(
     ``played_out``: every card was played. Only then can one side have taken every trick (the
     sweep that scores nothing); a Danish hand stopped at 5–0 is a 5-5 instead.
     """
-    counts = {side: 0 for side in sides(rules.players)}
+    counts = dict.fromkeys(sides(rules.players), 0)
     for side in previous:
         counts[side] = counts.get(side, 0) + 1
-    total = sum(counts.values())
+    takers = [side for side, units in counts.items() if units]
+    if played_out and len(takers) == 1:
+        return ()  # a sweep scores no trick points (R13.1, R13.2)
     first_five = previous[0] if len(previous) >= 5 and len(set(previous[:5])) == 1 else None
     awards: list[Award] = []
-    swept = played_out and total > 0 and sum(1 for units in counts.values() if units) == 1
-    if swept:
-        return ()  # a sweep scores no trick points (R13.1, R13.2)
     for side, units in counts.items():
         if units < 5:
             continue

@@ -128,13 +128,18 @@ def _solve(state: HandState) -> Solution:
     best_value = -_INFINITY
     best_groups: list[list[LegalPlay]] = []
     for group in groups:
-        # After the first play, only ask whether a play does at least as well as the best so
-        # far: a lower value is proved by one refutation, an equal or higher one is exact.
-        value = search.search(state.play(group[0]), best_value - 1, _INFINITY)
-        if value > best_value:
-            best_value, best_groups = value, [group]
-        elif value == best_value:
-            best_groups.append(group)
+        child = state.play(group[0])
+        if best_groups:
+            # Two yes-or-no questions settle most later plays, each far cheaper than an exact
+            # value: does the play do at least as well as the best so far, and if so, better?
+            # Equally good plays are common, and only a better one needs its exact value.
+            if search.search(child, best_value - 1, best_value) < best_value:
+                continue
+            if search.search(child, best_value, best_value + 1) <= best_value:
+                best_groups.append(group)
+                continue
+        value = search.search(child, best_value, _INFINITY)
+        best_value, best_groups = value, [group]
     best = tuple(legal.play for group in best_groups for legal in group)
     line, end = search.principal_line(best_groups[0][0], best_value)
     return Solution(
@@ -241,8 +246,11 @@ class _Search:
         mover = state.to_move
         if mover is None:
             return self.leaf(state)
-        if self.single_card_tricks and state.trick.is_empty and all(
-            len(cards) == 1 for _, cards in state.hands
+        if (
+            self.single_card_tricks
+            and not state.trick.steps
+            and len(state.hands[0][1]) == 1
+            and all(len(cards) == 1 for _, cards in state.hands)
         ):
             return self.last_trick(state, key)
         entry = self.table.get(key)
@@ -461,7 +469,10 @@ _RANK_NUMBER = {card: list(Rank).index(card.rank) for card in PACK}
 
 
 def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]:
-    return tuple(sorted(classes.get(card, _OWN_CLASS[card]) for card in legal.play.cards))
+    cards = legal.play.cards
+    if len(cards) == 1:
+        return (classes.get(cards[0], _OWN_CLASS[cards[0]]),)
+    return tuple(sorted([classes.get(card, _OWN_CLASS[card]) for card in cards]))
 
 
 def _distinct(legal: tuple[LegalPlay, ...], classes: _Classes | None) -> tuple[LegalPlay, ...]:
@@ -513,8 +524,7 @@ def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay,
         return tuple(sorted(moves, key=_lead_order))
     head = trick.head_seat
     partner_heads = head is not None and side_of(head) == side_of(mover)
-
-    def rank(move: LegalPlay) -> tuple[bool, int]:
-        return (move.heads == partner_heads, _cost_of(move.play.cards))
-
-    return tuple(sorted(moves, key=rank))
+    ranked = [((move.heads == partner_heads, _cost_of(move.play.cards)), index)
+              for index, move in enumerate(moves)]
+    ranked.sort()
+    return tuple([moves[index] for _, index in ranked])
