@@ -124,11 +124,9 @@ def evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
 
 def _solve(state: HandState) -> Solution:
     search = _Search(state)
-    groups = search.root_groups()
     best_value = -_INFINITY
     best_groups: list[list[LegalPlay]] = []
-    for group in groups:
-        child = state.play(group[0])
+    for group, child in search.root_groups():
         if best_groups:
             # Two yes-or-no questions settle most later plays, each far cheaper than an exact
             # value: does the play do at least as well as the best so far, and if so, better?
@@ -138,8 +136,8 @@ def _solve(state: HandState) -> Solution:
             if search.search(child, best_value, best_value + 1) <= best_value:
                 best_groups.append(group)
                 continue
-        value = search.search(child, best_value, _INFINITY)
-        best_value, best_groups = value, [group]
+        best_value = search.search(child, best_value, _INFINITY)
+        best_groups = [group]
     best = tuple(legal.play for group in best_groups for legal in group)
     line, end = search.principal_line(best_groups[0][0], best_value)
     return Solution(
@@ -158,8 +156,8 @@ def _solve(state: HandState) -> Solution:
 def _evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
     search = _Search(state)
     result: list[PlayValue] = []
-    for group in search.root_groups():
-        value = Value.unpack(search.search(state.play(group[0]), -_INFINITY, _INFINITY))
+    for group, child in search.root_groups():
+        value = Value.unpack(search.search(child, -_INFINITY, _INFINITY))
         result.extend(PlayValue(legal.play, value) for legal in group)
     order = {legal.play: index for index, legal in enumerate(state.legal_plays())}
     return tuple(sorted(result, key=lambda item: order[item.play]))
@@ -194,7 +192,31 @@ def check_solvable(state: HandState) -> None:
 
 _Key = tuple[object, ...]
 _Classes = dict[Card, int]  # a class number per interchangeable card (see ``_signatures``)
-_Bounds = tuple[int, int, int]  # lower, upper, index of the best play in the move list
+
+
+class _Node:
+    """A position met in the search and what has been learned of it: bounds on its value, the
+    best play found, its plays and the positions they lead to (made on the first visit).
+
+    Positions inside a trick are reached by one path only, so only positions at a trick's
+    start, which different orders of play can reach, are shared through the search's table.
+    """
+
+    __slots__ = ("best", "children", "classes", "lower", "moves", "state", "upper")
+
+    def __init__(self, state: HandState) -> None:
+        self.state = state
+        self.lower = -_INFINITY
+        self.upper = _INFINITY
+        self.best = 0
+        self.moves: tuple[LegalPlay, ...] | None = None
+        self.classes: _Classes | None = None
+        self.children: dict[int, _Node] = {}
+
+    def settle(self, value: int) -> _Node:
+        """Mark the value as known exactly (a finished hand, or nothing left to choose)."""
+        self.lower = self.upper = value
+        return self
 
 
 class _Search:
@@ -208,15 +230,14 @@ class _Search:
         self.sides = sides(root.rules.players)
         self.base_score = root.score_map
         self.base_units = len(root.previous)
-        self.table: dict[_Key, _Bounds] = {}
-        self.nodes_by_key: dict[_Key, _Node] = {}
+        self.positions: dict[_Key, _Node] = {}
         self.nodes = 0
         self.single_card_tricks = root.rules.players != 2
         # with three or four players nobody plays twice in a trick, so the classes of
         # interchangeable cards found at a trick's start stay sound through it (they may
         # split cards a fresh look would join, which costs nodes, never a wrong answer)
         self.classes_last_a_trick = root.rules.players != 2
-        self.last_tricks: dict[_Key, int] = {}
+        self.root_node = self.node_for(root)
 
     # -- values -----------------------------------------------------------------------------
 
@@ -233,59 +254,94 @@ class _Search:
     def leaf(self, state: HandState) -> int:
         return value_of(self.root, state, self.hero).pack()
 
+    # -- positions --------------------------------------------------------------------------
+
+    def node_for(self, state: HandState) -> _Node:
+        """The node of a position at a trick's start or at the hand's end, shared by every
+        path that reaches it; a finished hand and a last trick of lone cards are valued at
+        once (the last trick's plays are forced)."""
+        key = _key(state)
+        node = self.positions.get(key)
+        if node is None:
+            node = self.positions[key] = _Node(state)
+            if state.to_move is None:
+                node.settle(self.leaf(state))
+            elif (
+                self.single_card_tricks
+                and not state.trick.steps
+                and all(len(cards) == 1 for _, cards in state.hands)
+            ):
+                end = state
+                while end.to_move is not None:
+                    end = end.play(end.legal_plays()[0])  # one card each: the only play
+                node.settle(self.leaf(end))
+        return node
+
+    def child(self, node: _Node, index: int) -> _Node:
+        """The node after ``node``'s play number ``index`` (made on first use)."""
+        found = node.children.get(index)
+        if found is None:
+            assert node.moves is not None
+            state = node.state.play(node.moves[index])
+            if state.trick.steps and state.to_move is not None:
+                found = _Node(state)  # inside a trick: no other path leads here
+            else:
+                found = self.node_for(state)
+            node.children[index] = found
+        return found
+
+    def expand(self, node: _Node, classes: _Classes | None) -> tuple[LegalPlay, ...]:
+        """The node's plays, most promising first, one per class of interchangeable plays;
+        ``classes``: those of the node before it, reused within a trick where that is sound."""
+        moves = node.moves
+        if moves is None:
+            state = node.state
+            legal = state.legal_plays()
+            if classes is None or not self.classes_last_a_trick or not state.trick.steps:
+                classes = _signatures(state) if len(legal) > 1 else None
+            node.classes = classes
+            moves = node.moves = _ordered(state, _distinct(legal, classes))
+        return moves
+
     # -- alpha-beta -------------------------------------------------------------------------
 
-    def search(self, state: HandState, alpha: int, beta: int) -> int:
-        """The value of ``state`` if inside (alpha, beta); else a bound on the right side."""
-        return self._search(state, _key(state), alpha, beta)
+    def search(self, node: _Node, alpha: int, beta: int) -> int:
+        """The value of ``node`` if inside (alpha, beta); else a bound on the right side."""
+        return self._search(node, alpha, beta, None)
 
-    def _search(
-        self, state: HandState, key: _Key, alpha: int, beta: int, classes: _Classes | None = None
-    ) -> int:
+    def _search(self, node: _Node, alpha: int, beta: int, classes: _Classes | None) -> int:
         self.nodes += 1
-        mover = state.to_move
-        if mover is None:
-            return self.leaf(state)
-        if (
-            self.single_card_tricks
-            and not state.trick.steps
-            and len(state.hands[0][1]) == 1
-            and all(len(cards) == 1 for _, cards in state.hands)
-        ):
-            return self.last_trick(state, key)
-        entry = self.table.get(key)
-        first = 0
-        if entry is not None:
-            lower, upper, first = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha, beta = max(alpha, lower), min(beta, upper)
-        node = self.node(state, key, classes)
+        lower, upper = node.lower, node.upper
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower == upper:
+            return lower
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        moves = self.expand(node, classes)
         classes = node.classes
-        maximize = side_of(mover) == self.hero
-        count = len(node.moves)
+        maximize = side_of(node.state.to_move or "") == self.hero
+        first = node.best
+        count = len(moves)
         order = [first, *(i for i in range(count) if i != first)] if first else range(count)
         best = -_INFINITY if maximize else _INFINITY
         best_index = first
         a, b = alpha, beta
         searched = False
         for index in order:
-            child, child_key = node.child(index)
+            child = self.child(node, index)
             if not searched or b - a <= 1:
-                value = self._search(child, child_key, a, b, classes)
+                value = self._search(child, a, b, classes)
             elif maximize:
                 # principal variation search: first ask whether this play is any better
-                value = self._search(child, child_key, a, a + 1, classes)
+                value = self._search(child, a, a + 1, classes)
                 if a < value < b:
-                    value = self._search(child, child_key, value - 1, b, classes)
+                    value = self._search(child, value - 1, b, classes)
             else:
-                value = self._search(child, child_key, b - 1, b, classes)
+                value = self._search(child, b - 1, b, classes)
                 if a < value < b:
-                    value = self._search(child, child_key, a, value + 1, classes)
+                    value = self._search(child, a, value + 1, classes)
             searched = True
             if maximize:
                 if value > best:
@@ -296,43 +352,20 @@ class _Search:
                 b = min(b, value)
             if a >= b:
                 break
-        lower, upper = (entry[0], entry[1]) if entry is not None else (-_INFINITY, _INFINITY)
         if best <= alpha:
-            upper = min(upper, best)
+            node.upper = min(upper, best)
         elif best >= beta:
-            lower = max(lower, best)
+            node.lower = max(lower, best)
         else:
-            lower = upper = best
-        self.table[key] = (lower, upper, best_index)
+            node.lower = node.upper = best
+        node.best = best_index
         return best
-
-    def last_trick(self, state: HandState, key: _Key) -> int:
-        """One card each and a trick to lead: the plays are forced, so just play them."""
-        known = self.last_tricks.get(key)
-        if known is None:
-            end = state
-            while end.to_move is not None:
-                end = end.play(end.legal_plays()[0])  # one card each: the only play
-            known = self.leaf(end)
-            self.last_tricks[key] = known
-        return known
-
-    def node(self, state: HandState, key: _Key, classes: _Classes | None = None) -> _Node:
-        """The search node of a position, made on the first visit; ``classes``: those of the
-        node before it, reused within a trick where that is sound."""
-        node = self.nodes_by_key.get(key)
-        if node is None:
-            legal = state.legal_plays()
-            if classes is None or not self.classes_last_a_trick or state.trick.is_empty:
-                classes = _signatures(state) if len(legal) > 1 else None
-            node = _Node(state, _ordered(state, _distinct(legal, classes)), classes)
-            self.nodes_by_key[key] = node
-        return node
 
     # -- the root ---------------------------------------------------------------------------
 
-    def root_groups(self) -> list[list[LegalPlay]]:
-        """The root's legal plays, interchangeable ones grouped, most promising group first."""
+    def root_groups(self) -> list[tuple[list[LegalPlay], _Node]]:
+        """The root's legal plays, interchangeable ones grouped, most promising group first,
+        each with the node its first play leads to."""
         legal = self.root.legal_plays()
         signature = _signatures(self.root)
         groups: dict[tuple[int, ...], list[LegalPlay]] = {}
@@ -340,55 +373,40 @@ class _Search:
             groups.setdefault(_signature_of(play, signature), []).append(play)
         leaders = _ordered(self.root, tuple(group[0] for group in groups.values()))
         by_first = {id(group[0]): group for group in groups.values()}
-        return [by_first[id(play)] for play in leaders]
+        root = self.root_node
+        root.moves = leaders
+        root.classes = signature
+        return [(by_first[id(play)], self.child(root, index))
+                for index, play in enumerate(leaders)]
 
     def principal_line(self, first: LegalPlay, value: int) -> tuple[tuple[Play, ...], HandState]:
         """Follow plays that keep ``value`` from the root to the end of the hand."""
+        root = self.root_node
+        assert root.moves is not None
         plays = [first.play]
-        state = self.root.play(first)
-        key = _key(state)
-        while state.to_move is not None:
-            maximize = side_of(state.to_move) == self.hero
-            node = self.node(state, key)
-            entry = self.table.get(key)
-            first_index = entry[2] if entry is not None else 0
-            order = [first_index, *(i for i in range(len(node.moves)) if i != first_index)]
+        node = self.child(root, root.moves.index(first))
+        while node.state.to_move is not None:
+            maximize = side_of(node.state.to_move) == self.hero
+            moves = self.expand(node, None)
+            order = [node.best, *(i for i in range(len(moves)) if i != node.best)]
             for index in order:
-                child, child_key = node.child(index)
-                found = self._search(child, child_key, value - 1, value + 1)
+                child = self.child(node, index)
+                found = self._search(child, value - 1, value + 1, node.classes)
                 if found == value or (found > value if maximize else found < value):
-                    plays.append(node.moves[index].play)
-                    state, key = child, child_key
+                    plays.append(moves[index].play)
+                    node = child
                     break
             else:  # pragma: no cover - the value came from these very plays
                 raise AssertionError("no play keeps the solved value")
-        return tuple(plays), state
+        return tuple(plays), _final(node)
 
 
-class _Node:
-    """A position met in the search: one state object, its plays, and the states they lead to.
-
-    Keeping the first state met for a position lets ``HandState.play`` reuse the evaluation
-    stored in its ``LegalPlay``s, and a child once built is never built again.
-    """
-
-    __slots__ = ("children", "classes", "moves", "state")
-
-    def __init__(
-        self, state: HandState, moves: tuple[LegalPlay, ...], classes: _Classes | None
-    ) -> None:
-        self.state = state
-        self.moves = moves
-        self.classes = classes
-        self.children: dict[int, tuple[HandState, _Key]] = {}
-
-    def child(self, index: int) -> tuple[HandState, _Key]:
-        known = self.children.get(index)
-        if known is None:
-            state = self.state.play(self.moves[index])
-            known = (state, _key(state))
-            self.children[index] = known
-        return known
+def _final(node: _Node) -> HandState:
+    """The end of the hand from a node: a last trick valued at once is played out here."""
+    state = node.state
+    while state.to_move is not None:
+        state = state.play(state.legal_plays()[0])
+    return state
 
 
 def _key(state: HandState) -> _Key:
