@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cards import TOQU, WORMS, Card
 from .errors import IllegalPlay
-from .legality import LegalPlay, check_basics, check_play, legal_plays
+from .legality import LegalPlay, check_basics, check_play, legal_plays, legal_steps
 from .play import Play
 from .rules import SEATS_BY_PLAYERS, Rules
 from .scoring import (
@@ -305,6 +305,15 @@ class HandState:
 
     def legal_plays(self) -> tuple[LegalPlay, ...]:
         return legal_plays(self)
+
+    def legal_steps(self) -> tuple[Step, ...]:
+        """What each legal play would do, in ``legal_plays`` order (see ``advance``)."""
+        return legal_steps(self)
+
+    def advance(self, step: Step) -> HandState:
+        """The state after ``step``, one of this very state's ``legal_steps()``: a search's
+        shortcut, which checks nothing again (any other play goes through ``play``)."""
+        return self._after(step)
 
     def check(self, play: Play | str) -> IllegalPlay | None:
         """The rule ``play`` breaks, or ``None`` if it is legal here."""

@@ -89,9 +89,21 @@ def check_play(state: HandState, play: Play) -> Step:
 
 def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
     """Every legal play for the seat to move (empty once the hand is over)."""
+    # what each play would do to the trick is worked out only when someone asks
+    return LegalPlay.listed(_legal(state), state)
+
+
+def legal_steps(state: HandState) -> tuple[Step, ...]:
+    """What every legal play would do to the trick, in the order ``legal_plays`` lists them
+    (for searches, which look at every play and need no ``LegalPlay`` around each)."""
+    return tuple(state.trick.attempt_each(_legal(state)))
+
+
+def _legal(state: HandState) -> list[Play]:
+    """The plays ``legal_plays`` lists."""
     seat = state.to_move
     if seat is None:
-        return ()
+        return []
     hand = state.hand_of(seat)
     candidates = _candidates(state, seat, hand)
     if (TOQU in hand or WORMS in hand) and not state.trick.specials_off:
@@ -99,8 +111,7 @@ def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
             candidates = [play for play, refusals in refused if _relaxable(refusals)]
-    # what each play would do to the trick is worked out only when someone asks
-    return LegalPlay.listed(candidates, state)
+    return candidates
 
 
 # -- shape, turn and cards ------------------------------------------------------------------

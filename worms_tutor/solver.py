@@ -12,9 +12,10 @@ The side to move maximizes; every other seat minimizes (partners cooperate, oppo
 With three players each plays for himself and the other two are treated as allied against the
 mover: the value is what the mover can guarantee whatever the others do.
 
-Search: alpha-beta on the engine's own states (``HandState.legal_plays`` and its fast ``play``
-path), a transposition table keyed on the remaining position, cards that are interchangeable
-in a hand searched once, and the best play of earlier visits tried first.
+Search: alpha-beta on the engine's own states (``HandState.legal_steps`` and ``advance``: the
+legal plays already judged, without a ``LegalPlay`` around each), a transposition table for
+positions at a trick's start, cards that are interchangeable in a hand searched once, and the
+best play of earlier visits tried first.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from dataclasses import dataclass
 from .cards import EIGHT_OF_SPADES, PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from .errors import WormsError
 from .hand import HandState
-from .legality import LegalPlay
 from .play import Play
 from .ranking import STRENGTH
 from .seating import side_of, sides
+from .trick import Step
 
 _MATCH = 1_000_000
 _POINTS = 1_000
@@ -125,8 +126,8 @@ def evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
 def _solve(state: HandState) -> Solution:
     search = _Search(state)
     best_value = -_INFINITY
-    best_groups: list[list[LegalPlay]] = []
-    for group, child in search.root_groups():
+    best_groups: list[tuple[int, list[Play]]] = []
+    for index, (group, child) in enumerate(search.root_groups()):
         if best_groups:
             # Two yes-or-no questions settle most later plays, each far cheaper than an exact
             # value: does the play do at least as well as the best so far, and if so, better?
@@ -134,11 +135,11 @@ def _solve(state: HandState) -> Solution:
             if search.search(child, best_value - 1, best_value) < best_value:
                 continue
             if search.search(child, best_value, best_value + 1) <= best_value:
-                best_groups.append(group)
+                best_groups.append((index, group))
                 continue
         best_value = search.search(child, best_value, _INFINITY)
-        best_groups = [group]
-    best = tuple(legal.play for group in best_groups for legal in group)
+        best_groups = [(index, group)]
+    best = tuple(play for _, group in best_groups for play in group)
     line, end = search.principal_line(best_groups[0][0], best_value)
     return Solution(
         seat=search.seat,
@@ -158,7 +159,7 @@ def _evaluate_plays(state: HandState) -> tuple[PlayValue, ...]:
     result: list[PlayValue] = []
     for group, child in search.root_groups():
         value = Value.unpack(search.search(child, -_INFINITY, _INFINITY))
-        result.extend(PlayValue(legal.play, value) for legal in group)
+        result.extend(PlayValue(play, value) for play in group)
     order = {legal.play: index for index, legal in enumerate(state.legal_plays())}
     return tuple(sorted(result, key=lambda item: order[item.play]))
 
@@ -209,7 +210,7 @@ class _Node:
         self.lower = -_INFINITY
         self.upper = _INFINITY
         self.best = 0
-        self.moves: tuple[LegalPlay, ...] | None = None
+        self.moves: tuple[Step, ...] | None = None
         self.classes: _Classes | None = None
         self.children: dict[int, _Node] = {}
 
@@ -271,10 +272,7 @@ class _Search:
                 and not state.trick.steps
                 and all(len(cards) == 1 for _, cards in state.hands)
             ):
-                end = state
-                while end.to_move is not None:
-                    end = end.play(end.legal_plays()[0])  # one card each: the only play
-                node.settle(self.leaf(end))
+                node.settle(self.leaf(_final(state)))
         return node
 
     def child(self, node: _Node, index: int) -> _Node:
@@ -282,7 +280,7 @@ class _Search:
         found = node.children.get(index)
         if found is None:
             assert node.moves is not None
-            state = node.state.play(node.moves[index])
+            state = node.state.advance(node.moves[index])
             if state.trick.steps and state.to_move is not None:
                 found = _Node(state)  # inside a trick: no other path leads here
             else:
@@ -290,13 +288,13 @@ class _Search:
             node.children[index] = found
         return found
 
-    def expand(self, node: _Node, classes: _Classes | None) -> tuple[LegalPlay, ...]:
+    def expand(self, node: _Node, classes: _Classes | None) -> tuple[Step, ...]:
         """The node's plays, most promising first, one per class of interchangeable plays;
         ``classes``: those of the node before it, reused within a trick where that is sound."""
         moves = node.moves
         if moves is None:
             state = node.state
-            legal = state.legal_plays()
+            legal = state.legal_steps()
             if classes is None or not self.classes_last_a_trick or not state.trick.steps:
                 classes = _signatures(state) if len(legal) > 1 else None
             node.classes = classes
@@ -363,28 +361,29 @@ class _Search:
 
     # -- the root ---------------------------------------------------------------------------
 
-    def root_groups(self) -> list[tuple[list[LegalPlay], _Node]]:
+    def root_groups(self) -> list[tuple[list[Play], _Node]]:
         """The root's legal plays, interchangeable ones grouped, most promising group first,
         each with the node its first play leads to."""
-        legal = self.root.legal_plays()
+        steps = self.root.legal_steps()
         signature = _signatures(self.root)
-        groups: dict[tuple[int, ...], list[LegalPlay]] = {}
-        for play in legal:
-            groups.setdefault(_signature_of(play, signature), []).append(play)
+        groups: dict[tuple[int, ...], list[Step]] = {}
+        for step in steps:
+            groups.setdefault(_signature_of(step.play, signature), []).append(step)
         leaders = _ordered(self.root, tuple(group[0] for group in groups.values()))
         by_first = {id(group[0]): group for group in groups.values()}
         root = self.root_node
         root.moves = leaders
         root.classes = signature
-        return [(by_first[id(play)], self.child(root, index))
-                for index, play in enumerate(leaders)]
+        return [([step.play for step in by_first[id(leader)]], self.child(root, index))
+                for index, leader in enumerate(leaders)]
 
-    def principal_line(self, first: LegalPlay, value: int) -> tuple[tuple[Play, ...], HandState]:
-        """Follow plays that keep ``value`` from the root to the end of the hand."""
+    def principal_line(self, first: int, value: int) -> tuple[tuple[Play, ...], HandState]:
+        """Follow plays that keep ``value`` from the root's play number ``first`` to the end
+        of the hand."""
         root = self.root_node
         assert root.moves is not None
-        plays = [first.play]
-        node = self.child(root, root.moves.index(first))
+        plays = [root.moves[first].play]
+        node = self.child(root, first)
         while node.state.to_move is not None:
             maximize = side_of(node.state.to_move) == self.hero
             moves = self.expand(node, None)
@@ -398,14 +397,13 @@ class _Search:
                     break
             else:  # pragma: no cover - the value came from these very plays
                 raise AssertionError("no play keeps the solved value")
-        return tuple(plays), _final(node)
+        return tuple(plays), _final(node.state)
 
 
-def _final(node: _Node) -> HandState:
-    """The end of the hand from a node: a last trick valued at once is played out here."""
-    state = node.state
+def _final(state: HandState) -> HandState:
+    """The end of the hand from a position where every play left is forced."""
     while state.to_move is not None:
-        state = state.play(state.legal_plays()[0])
+        state = state.advance(state.legal_steps()[0])
     return state
 
 
@@ -486,24 +484,24 @@ _RANK_NUMBER = {card: list(Rank).index(card.rank) for card in PACK}
 """A number per rank, to count ranks without hashing the enum (this runs at every node)."""
 
 
-def _signature_of(legal: LegalPlay, classes: dict[Card, int]) -> tuple[int, ...]:
-    cards = legal.play.cards
+def _signature_of(play: Play, classes: dict[Card, int]) -> tuple[int, ...]:
+    cards = play.cards
     if len(cards) == 1:
         return (classes.get(cards[0], _OWN_CLASS[cards[0]]),)
     return tuple(sorted([classes.get(card, _OWN_CLASS[card]) for card in cards]))
 
 
-def _distinct(legal: tuple[LegalPlay, ...], classes: _Classes | None) -> tuple[LegalPlay, ...]:
+def _distinct(legal: tuple[Step, ...], classes: _Classes | None) -> tuple[Step, ...]:
     """One play per class of interchangeable plays."""
     if len(legal) < 2 or classes is None:
         return legal
     seen: set[tuple[int, ...]] = set()
-    result: list[LegalPlay] = []
-    for play in legal:
-        signature = _signature_of(play, classes)
+    result: list[Step] = []
+    for step in legal:
+        signature = _signature_of(step.play, classes)
         if signature not in seen:
             seen.add(signature)
-            result.append(play)
+            result.append(step)
     return tuple(result)
 
 
@@ -527,12 +525,12 @@ def _cost_of(cards: tuple[Card, ...]) -> int:
     return cost
 
 
-def _lead_order(move: LegalPlay) -> tuple[int, int]:
+def _lead_order(move: Step) -> tuple[int, int]:
     cards = move.play.cards
     return (-len(cards), _cost_of(cards))
 
 
-def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay, ...]:
+def _ordered(state: HandState, moves: tuple[Step, ...]) -> tuple[Step, ...]:
     """Plays most likely to be best first: cheap winners, or cheap discards under a partner."""
     if len(moves) < 2:
         return moves
@@ -542,7 +540,7 @@ def _ordered(state: HandState, moves: tuple[LegalPlay, ...]) -> tuple[LegalPlay,
         return tuple(sorted(moves, key=_lead_order))
     head = trick.head_seat
     partner_heads = head is not None and side_of(head) == side_of(mover)
-    ranked = [((move.heads == partner_heads, _cost_of(move.play.cards)), index)
+    ranked = [((move.took_over == partner_heads, _cost_of(move.play.cards)), index)
               for index, move in enumerate(moves)]
     ranked.sort()
     return tuple([moves[index] for _, index in ranked])

@@ -8,6 +8,7 @@ power that decided each one, so that every verdict can be explained.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
@@ -238,24 +239,45 @@ class Trick:
         steps = self.steps
         if not steps:
             return _lead_step(play)
-        position = len(steps)
         if play.placement:  # a declared placement: judged as declared, not remembered
-            return _best_step(self, play, position)
-        # What decides a group's fate is its cards, the heading group (which also fixes the
-        # group size) and a few facts about the trick, so each verdict is worked out once and
-        # remembered. Everything ``_best_step`` reads from the trick is in this key.
-        known = _memo_for(self.rules, (
-            play.seat,
+            return _best_step(self, play, len(steps))
+        known = self._verdicts(play.seat)
+        step = known.get(play.cards)
+        if step is None:
+            step = known[play.cards] = _best_step(self, play, len(steps))
+        return step
+
+    def attempt_each(self, plays: Sequence[Play]) -> list[Step]:
+        """What each of the seat to play's ``plays`` would do if laid now."""
+        if not self.steps or len(plays) < 2:
+            return [self.attempt(play) for play in plays]
+        known = self._verdicts(plays[0].seat)
+        position = len(self.steps)
+        result = []
+        for play in plays:
+            step = None if play.placement else known.get(play.cards)
+            if step is None:
+                step = _best_step(self, play, position)
+                if not play.placement:
+                    known[play.cards] = step
+            result.append(step)
+        return result
+
+    def _verdicts(self, seat: str) -> dict[tuple[Card, ...], Step]:
+        """The verdicts already worked out for ``seat``'s groups on this trick, by cards.
+
+        What decides a group's fate is its cards, the heading group (which also fixes the group
+        size) and a few facts about the trick, so each verdict is worked out once and
+        remembered. Everything ``_best_step`` reads from the trick is in this key."""
+        position = len(self.steps)
+        return _memo_for(self.rules, (
+            seat,
             self.head,
             position,
             self.head_step == position - 1,
             self.specials_off,
             self.capture is not None,
         ))
-        step = known.get(play.cards)
-        if step is None:
-            step = known[play.cards] = _best_step(self, play, position)
-        return step
 
     def add(self, play: Play) -> Trick:
         """The trick with ``play`` laid (legality is checked elsewhere, in ``legality``)."""

@@ -116,3 +116,20 @@ def test_quickly_made_values_equal_ones_made_the_usual_way() -> None:
     quiet = settle(rules, {"NS": 3, "EW": 4}, {})
     assert quiet == Settlement({"NS": 3, "EW": 4}, None)
     assert (quiet.kam, quiet.overshoot) == (False, ())
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_legal_steps_are_the_listed_plays_judged(variant: str, players: int) -> None:
+    rules = Rules.preset(variant, {"S1": players})
+    checked = 0
+    for state in random_states(rules, 2, seed=30 + players):
+        listed = state.legal_plays()
+        steps = state.legal_steps()
+        assert [step.play for step in steps] == [legal.play for legal in listed]
+        assert list(steps) == [legal.step for legal in listed]
+        for legal, step in zip(listed, steps, strict=True):
+            after = state.advance(step)
+            assert after == state.play(legal)
+            assert after.records == state.play(legal.play).records
+        checked += len(steps)
+    assert checked > 100
