@@ -168,21 +168,23 @@ class HandState:
         """
         if isinstance(play, LegalPlay):
             if play.origin is self:
-                return self._after(play.evaluated or self.trick.attempt(play.play))
+                return self.advance(play.evaluated or self.trick.attempt(play.play))
             play = play.play
         if isinstance(play, str):
             play = Play.parse(play, self.rules.seats)
         step = check_play(self, play)
-        return self._after(step)
+        return self.advance(step)
 
     def force(self, play: Play) -> HandState:
         """Lay a card nobody chose (a knocked deal's face-up card, §E Q17): the seat and cards
         must be right, but no Worms/Toqu restriction applies."""
         check_basics(self, play)
-        return self._after(self.trick.attempt(play))
+        return self.advance(self.trick.attempt(play))
 
-    def _after(self, step: Step) -> HandState:
-        """The state after an evaluated, legal step (the trick's end included)."""
+    def advance(self, step: Step) -> HandState:
+        """The state after ``step``, a legal play already judged: one of this very state's
+        ``legal_steps()``, or what ``play`` has checked. Nothing is checked again here (a
+        search's shortcut); any other play goes through ``play``."""
         play = step.play
         seat = play.seat
         cards = play.cards
@@ -309,11 +311,6 @@ class HandState:
     def legal_steps(self) -> tuple[Step, ...]:
         """What each legal play would do, in ``legal_plays`` order (see ``advance``)."""
         return legal_steps(self)
-
-    def advance(self, step: Step) -> HandState:
-        """The state after ``step``, one of this very state's ``legal_steps()``: a search's
-        shortcut, which checks nothing again (any other play goes through ``play``)."""
-        return self._after(step)
 
     def check(self, play: Play | str) -> IllegalPlay | None:
         """The rule ``play`` breaks, or ``None`` if it is legal here."""

@@ -80,25 +80,22 @@ def hand_trick_points(
     ``played_out``: every card was played. Only then can one side have taken every trick (the
     sweep that scores nothing); a Danish hand stopped at 5–0 is a 5-5 instead.
     """
-    counts = dict.fromkeys(sides(rules.players), 0)
-    for side in previous:
-        counts[side] = counts.get(side, 0) + 1
-    takers = [side for side, units in counts.items() if units]
-    if played_out and len(takers) == 1:
+    counts = [(side, previous.count(side)) for side in sides(rules.players)]
+    if played_out and len([side for side, units in counts if units]) == 1:
         return ()  # a sweep scores no trick points (R13.1, R13.2)
     first_five = previous[0] if len(previous) >= 5 and len(set(previous[:5])) == 1 else None
     awards: list[Award] = []
-    for side, units in counts.items():
+    for side, units in counts:
         if units < 5:
             continue
         if rules.hand_end == "dk":
             points = 2 if first_five == side else 1
             note = "5-5" if first_five == side else ""
-            awards.append(Award("R13.2", side, points, note=note))
+            awards.append(build(Award, event="R13.2", side=side, points=points, note=note))
         else:
             points = 1 + (units - 5) + (1 if first_five == side else 0)
-            awards.append(Award("R13.1", side, points, note="first five" if first_five == side
-                                else ""))
+            note = "first five" if first_five == side else ""
+            awards.append(build(Award, event="R13.1", side=side, points=points, note=note))
     return tuple(awards)
 
 

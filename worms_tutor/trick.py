@@ -288,7 +288,12 @@ class Trick:
         """The trick after an already evaluated step."""
         steps = (*self.steps, step)
         position = step.position
-        to_play = self._next_to_play(position + 1, step)
+        if position + 1 >= self.groups:
+            to_play = None
+        elif self.rules.players != 2:  # clockwise from the leader (R7.1)
+            to_play = PLAYING_ORDERS[self.rules.players][self.leader][position + 1]
+        else:
+            to_play = self._two_player_next(position + 1, step)
         if position == 0:
             seat = step.play.seat
             cards = step.play.cards
@@ -331,14 +336,9 @@ class Trick:
         if card is WORMS:
             changes["worms_headed_by"] = seat
 
-    def _next_to_play(self, position: int, step: Step) -> str | None:
-        """Who plays group number ``position`` once ``step`` is laid: clockwise from the leader;
-        with two players the seat heading the trick plays third (R18.2)."""
-        if position >= self.groups:
-            return None
-        players = self.rules.players
-        if players != 2:
-            return PLAYING_ORDERS[players][self.leader][position]
+    def _two_player_next(self, position: int, step: Step) -> str:
+        """Who plays group number ``position`` (1 to 3) of a two-player trick once ``step``
+        is laid: the seat heading the trick plays third (R18.2)."""
         if position < 2:
             return order_from(self.leader, 2)[position]
         head_seat = step.play.seat if step.took_over else self.steps[self.head_step].play.seat
