@@ -366,7 +366,7 @@ class _Search:
         each with the node its first play leads to."""
         steps = self.root.legal_steps()
         signature = _signatures(self.root)
-        groups: dict[tuple[int, ...], list[Step]] = {}
+        groups: dict[int | tuple[int, ...], list[Step]] = {}
         for step in steps:
             groups.setdefault(_signature_of(step.play, signature), []).append(step)
         leaders = _ordered(self.root, tuple(group[0] for group in groups.values()))
@@ -484,10 +484,12 @@ _RANK_NUMBER = {card: list(Rank).index(card.rank) for card in PACK}
 """A number per rank, to count ranks without hashing the enum (this runs at every node)."""
 
 
-def _signature_of(play: Play, classes: dict[Card, int]) -> tuple[int, ...]:
+def _signature_of(play: Play, classes: dict[Card, int]) -> int | tuple[int, ...]:
+    """What the play is, up to interchangeable cards: a class number, or a sorted tuple of
+    them for a group."""
     cards = play.cards
     if len(cards) == 1:
-        return (classes.get(cards[0], _OWN_CLASS[cards[0]]),)
+        return classes.get(cards[0], _OWN_CLASS[cards[0]])
     return tuple(sorted([classes.get(card, _OWN_CLASS[card]) for card in cards]))
 
 
@@ -495,14 +497,14 @@ def _distinct(legal: tuple[Step, ...], classes: _Classes | None) -> tuple[Step, 
     """One play per class of interchangeable plays."""
     if len(legal) < 2 or classes is None:
         return legal
-    seen: set[tuple[int, ...]] = set()
+    seen: set[int | tuple[int, ...]] = set()
     result: list[Step] = []
     for step in legal:
         signature = _signature_of(step.play, classes)
         if signature not in seen:
             seen.add(signature)
             result.append(step)
-    return tuple(result)
+    return tuple(result) if len(result) < len(legal) else legal
 
 
 # -- move ordering ----------------------------------------------------------------------------
@@ -535,11 +537,10 @@ def _ordered(state: HandState, moves: tuple[Step, ...]) -> tuple[Step, ...]:
     if len(moves) < 2:
         return moves
     trick = state.trick
-    mover = state.to_move or ""
-    if trick.is_empty:
+    if not trick.steps:
         return tuple(sorted(moves, key=_lead_order))
-    head = trick.head_seat
-    partner_heads = head is not None and side_of(head) == side_of(mover)
+    partner_heads = side_of(trick.steps[trick.head_step].play.seat) == side_of(
+        state.to_move or "")
     ranked = [((move.took_over == partner_heads, _cost_of(move.play.cards)), index)
               for index, move in enumerate(moves)]
     ranked.sort()

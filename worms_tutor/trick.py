@@ -365,15 +365,24 @@ _REMEMBERED: dict[int, _Remembered] = {}
 def _remembered(rules: Rules) -> _Remembered:
     entry = _REMEMBERED.get(id(rules))
     if entry is None or entry.rules is not rules:
-        if len(_REMEMBERED) > 64:
-            _REMEMBERED.clear()
-        entry = _REMEMBERED[id(rules)] = _Remembered(rules)
+        entry = _remember(rules)
+    return entry
+
+
+def _remember(rules: Rules) -> _Remembered:
+    """A fresh entry for ``rules`` (whose id may have been another rules object's before)."""
+    if len(_REMEMBERED) > 64:
+        _REMEMBERED.clear()
+    entry = _REMEMBERED[id(rules)] = _Remembered(rules)
     return entry
 
 
 def _memo_for(rules: Rules, situation: tuple[object, ...]) -> dict[tuple[Card, ...], Step]:
     """The verdicts already worked out under ``rules`` in ``situation``, by cards played."""
-    situations = _remembered(rules).situations
+    entry = _REMEMBERED.get(id(rules))  # _remembered(rules), written out: this runs every play
+    if entry is None or entry.rules is not rules:
+        entry = _remember(rules)
+    situations = entry.situations
     known = situations.get(situation)
     if known is None:
         if len(situations) > _MEMO_LIMIT:
