@@ -76,7 +76,7 @@ _NICKNAMES: dict[tuple[Rank, Suit], str] = {
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Card:
     """One card of the pack, e.g. ``Card.parse("KH")``; ``str(card)`` gives ``"KH"`` back.
 
@@ -96,7 +96,7 @@ class Card:
                 f"{rank.letter}{suit.letter} is not in the Worms pack",
                 token=f"{rank.letter}{suit.letter}",
             )
-        card = super().__new__(cls)
+        card = object.__new__(cls)
         _INTERNED[(rank, suit)] = card
         return card
 

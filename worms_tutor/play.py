@@ -12,7 +12,7 @@ from .cards import Card
 from .errors import NotationError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Play:
     """What one seat lays in one turn; ``placement`` pairs a card with the target it attacks."""
 

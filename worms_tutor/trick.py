@@ -26,7 +26,7 @@ from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
 from .seating import PLAYING_ORDERS, are_partners, order_from
-from .values import build, evolve
+from .values import evolve
 
 
 class Mode(Enum):
@@ -70,7 +70,7 @@ class Power(Enum):
         self.rule_ids = rule_ids
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class TableCard:
     """A card on the table with its owner, mode and (in normal mode) strength.
 
@@ -101,7 +101,7 @@ def table_card(card: Card, seat: str, mode: Mode) -> TableCard:
     return found
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pairing:
     """One card laid on one target, and what came of it."""
 
@@ -115,7 +115,7 @@ class Pairing:
         return self.power.beats
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Capture:
     """A Worms taken by Toqu (``capture``) or that Toqu taken back by the 3♦ (``recapture``)."""
 
@@ -125,7 +125,7 @@ class Capture:
     toqu_seat: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One group played to the trick: its pairings and whether it took over."""
 
@@ -429,7 +429,7 @@ def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int
     """Lay ``card`` (played by ``seat`` as group number ``position``) on ``target``."""
     power, mode = _judge(trick, card, seat, target, position)
     result = None if mode is None else table_card(card, seat, mode)
-    return build(Pairing, card=card, target=target, power=power, result=result)
+    return Pairing(card, target, power, result)
 
 
 def _judge(
@@ -506,8 +506,7 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return Step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return build(Step, play=play, position=position, took_over=pairing.power.beats,
-                     pairings=(pairing,), head_before=head)
+        return Step(play, position, pairing.power.beats, (pairing,), head)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     # every card against every target, judged once; an assignment picks one per row
