@@ -118,7 +118,7 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self.hand.match_winner is not None
 
     @property
     def to_move(self) -> str | None:
@@ -128,9 +128,10 @@ class Match:
         """The match after one play; a finished hand is followed by the next deal."""
         hand = self.hand.play(play)
         if isinstance(play, LegalPlay):
-            play = play.play
-        plays = (*self.plays, play if isinstance(play, Play) else Play.parse(play))
-        match = evolve(self, hand=hand, plays=plays)
+            laid = play.play
+        else:
+            laid = play if isinstance(play, Play) else Play.parse(play)
+        match = evolve(self, hand=hand, plays=(*self.plays, laid))
         if not hand.hand_over or hand.match_winner is not None:
             return match
         return match._next_hand()
