@@ -321,8 +321,7 @@ class _Search:
         classes = node.classes
         maximize = side_of(node.state.to_move or "") == self.hero
         first = node.best
-        count = len(moves)
-        order = [first, *(i for i in range(count) if i != first)] if first else range(count)
+        order = _best_first(len(moves), first)
         best = -_INFINITY if maximize else _INFINITY
         best_index = first
         a, b = alpha, beta
@@ -387,8 +386,7 @@ class _Search:
         while node.state.to_move is not None:
             maximize = side_of(node.state.to_move) == self.hero
             moves = self.expand(node, None)
-            order = [node.best, *(i for i in range(len(moves)) if i != node.best)]
-            for index in order:
+            for index in _best_first(len(moves), node.best):
                 child = self.child(node, index)
                 found = self._search(child, value - 1, value + 1, node.classes)
                 if found == value or (found > value if maximize else found < value):
@@ -397,7 +395,18 @@ class _Search:
                     break
             else:  # pragma: no cover - the value came from these very plays
                 raise AssertionError("no play keeps the solved value")
-        return tuple(plays), _final(node.state)
+        return tuple(plays), node.state
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _best_first(count: int, first: int) -> tuple[int, ...]:
+    """The play indexes ``range(count)`` with ``first`` moved to the front."""
+    order = _ORDERS.get((count, first))
+    if order is None:
+        order = _ORDERS[(count, first)] = (first, *(i for i in range(count) if i != first))
+    return order
 
 
 def _final(state: HandState) -> HandState:
@@ -497,6 +506,10 @@ def _distinct(legal: tuple[Step, ...], classes: _Classes | None) -> tuple[Step, 
     """One play per class of interchangeable plays."""
     if len(legal) < 2 or classes is None:
         return legal
+    if len(legal) == 2:  # the commonest case deep in the search
+        first, second = legal
+        same = _signature_of(first.play, classes) == _signature_of(second.play, classes)
+        return (first,) if same else legal
     seen: set[int | tuple[int, ...]] = set()
     result: list[Step] = []
     for step in legal:
@@ -541,6 +554,11 @@ def _ordered(state: HandState, moves: tuple[Step, ...]) -> tuple[Step, ...]:
         return tuple(sorted(moves, key=_lead_order))
     partner_heads = side_of(trick.steps[trick.head_step].play.seat) == side_of(
         state.to_move or "")
+    if len(moves) == 2:  # the commonest case deep in the search
+        first, second = moves
+        keep_order = (first.took_over == partner_heads, _cost_of(first.play.cards)) <= (
+            second.took_over == partner_heads, _cost_of(second.play.cards))
+        return moves if keep_order else (second, first)
     ranked = [((move.took_over == partner_heads, _cost_of(move.play.cards)), index)
               for index, move in enumerate(moves)]
     ranked.sort()
