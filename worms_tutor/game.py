@@ -16,7 +16,7 @@ from .play import Play
 from .rules import Rules
 from .seating import next_seat, order_from, sides
 from .table import knock_deal
-from .values import evolve
+from .values import build, evolve
 
 
 @dataclass(frozen=True)
@@ -97,12 +97,13 @@ class Match:
                                    score=score)
             for play in knocked.first_trick:
                 hand = hand.force(play)
-            return cls(rules=rules, seed=seed, hand=hand, current_deal=dealt,
-                       plays=knocked.first_trick)
+            return build(cls, rules=rules, seed=seed, hand=hand, current_deal=dealt,
+                         hand_number=1, plays=knocked.first_trick, finished=())
         dealt = deal(rules, first_dealer, random.Random(f"{seed}:1"))
         hand = HandState.start(rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
                                score=score, first_lead_of_match=True)
-        return cls(rules=rules, seed=seed, hand=hand, current_deal=dealt)
+        return build(cls, rules=rules, seed=seed, hand=hand, current_deal=dealt, hand_number=1,
+                     plays=(), finished=())
 
     @property
     def winner(self) -> str | None:

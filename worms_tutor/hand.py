@@ -114,7 +114,8 @@ class HandState:
         full_score.update(score or {})
         won = settle(rules, full_score, {})  # a score already at the target ends the match
         over = won.winner is not None
-        return cls(
+        return build(
+            cls,
             rules=rules,
             hands=hand_tuple,
             stock=tuple(stock),
@@ -125,8 +126,11 @@ class HandState:
             first_lead_of_match=first_lead_of_match,
             melted=_holding_both(hand_tuple),
             trick=Trick.start(rules, leader, not over and specials_off(rules, full_score)),
+            records=(),
             hand_over=over,
             match_winner=won.winner,
+            kam=False,
+            announced=(),
         )
 
     # -- reading ------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
 from .seating import PLAYING_ORDERS, are_partners, order_from
-from .values import evolve
+from .values import build, evolve
 
 
 class Mode(Enum):
@@ -177,9 +177,10 @@ class Trick:
         trick = starts.get((leader, specials_off))
         if trick is None:
             groups = 4 if rules.players in (4, 2) else 3
-            trick = starts[(leader, specials_off)] = cls(
-                rules=rules, leader=leader, groups=groups, specials_off=specials_off,
-                to_play=leader)
+            trick = starts[(leader, specials_off)] = build(
+                cls, rules=rules, leader=leader, groups=groups, steps=(), head=(), head_step=-1,
+                capture=None, worms_headed_by=None, worms_over_toqu=False,
+                toqu_on_partner=False, specials_off=specials_off, to_play=leader)
         return trick
 
     # -- reading ------------------------------------------------------------------------
