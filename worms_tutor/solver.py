@@ -129,12 +129,13 @@ def _solve(state: HandState) -> Solution:
     best_groups: list[tuple[int, list[Play]]] = []
     for index, (group, child) in enumerate(search.root_groups()):
         if best_groups:
-            # Two yes-or-no questions settle most later plays, each far cheaper than an exact
-            # value: does the play do at least as well as the best so far, and if so, better?
-            # Equally good plays are common, and only a better one needs its exact value.
-            if search.search(child, best_value - 1, best_value) < best_value:
+            # A window just around the best value so far settles most later plays far more
+            # cheaply than an exact value: worse, equally good (common in card endings), or
+            # better, and only a better play needs its exact value.
+            found = search.search(child, best_value - 1, best_value + 1)
+            if found < best_value:
                 continue
-            if search.search(child, best_value, best_value + 1) <= best_value:
+            if found == best_value:
                 best_groups.append((index, group))
                 continue
         best_value = search.search(child, best_value, _INFINITY)
