@@ -231,8 +231,10 @@ def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
         return []  # every rule below concerns Toqu in hand or Worms in the play
     rules = state.rules
     trick = state.trick
-    refusals: list[IllegalPlay] = []
     worms = trick.worms_heading()
+    if worms is None and not rules.danish_restrictions:
+        return []  # O1 and F1 concern a Worms heading the trick; F2–F5 are Danish rulings
+    refusals: list[IllegalPlay] = []
 
     if (
         worms is not None
