@@ -734,19 +734,17 @@ def progress() -> Any:
 
     from .progress_panel import ProgressPanel
 
-    table = ipywidgets.HTML()
-    table.add_class("wt-lesson-progress")
     listed = chapters()
     the_store = store()
+    table = ipywidgets.HTML(progress_html(listed, the_store.solved, the_store.loaded),
+                            _dom_classes=("wt-lesson-progress",))
 
     def redraw(_change: Any = None) -> None:
         table.value = progress_html(listed, the_store.solved, the_store.loaded)
 
     the_store.observe(redraw, names=["solved_ids", "loaded"])
-    redraw()
-    box = ipywidgets.VBox([table, ProgressPanel(the_store)])
-    box.add_class("wt-lesson-progress-box")
-    return box
+    return ipywidgets.VBox([table, ProgressPanel(the_store)],
+                           _dom_classes=("wt-lesson-progress-box",))
 
 
 def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool) -> str:
@@ -800,13 +798,10 @@ def _ladder_view(png: bytes, details: str) -> Any:
     """The same widgets RankLadderView builds, from the cached picture and text."""
     import ipywidgets
 
-    image = ipywidgets.Image(value=png, format="png", layout=ipywidgets.Layout(max_width="100%"))
-    image.add_class("wt-ladder__image")
-    text = ipywidgets.HTML(details)
-    text.add_class("wt-ladder__text")
-    box = ipywidgets.VBox([image, text])
-    box.add_class("wt-ladder")
-    return box
+    image = ipywidgets.Image(value=png, format="png", layout=ipywidgets.Layout(max_width="100%"),
+                             _dom_classes=("wt-ladder__image",))
+    text = ipywidgets.HTML(details, _dom_classes=("wt-ladder__text",))
+    return ipywidgets.VBox([image, text], _dom_classes=("wt-ladder",))
 
 
 def side_names(players: int = 4) -> tuple[str, ...]:
