@@ -105,10 +105,51 @@ class Fragment:
         self.html = html
 
     def _repr_html_(self) -> str:
-        return self.html
+        return _share_drawings(self.html) if _SHARING else self.html
 
     def __str__(self) -> str:
         return re.sub(r"<[^>]+>", " ", self.html)
+
+
+# -- card drawings shown once per page ------------------------------------------------------
+#
+# A chapter shows a few dozen different cards a few hundred times, each as a 2 kB inline SVG:
+# most of what the kernel sends, Voila's server decodes and the browser parses before the
+# first widget appears. In a Voila page (one kernel, run once, top to bottom, its outputs
+# never replaced) a card drawn before is drawn again by reference: the first drawing gets an
+# id, later ones are an SVG <use> of it, with the same outer <svg> (size, role, label, title).
+# Not in JupyterLab, where running a cell again replaces the output that holds a drawing.
+
+_SHARING = bool(os.environ.get("VOILA_KERNEL_ID"))
+_CARD_SVG = re.compile(r'<svg\b[^>]*\bclass="wt-card-svg"[^>]*>')
+_DRAWN: dict[str, str] = {}
+_DRAWINGS = itertools.count(1)
+
+
+def _share_drawings(html: str) -> str:
+    """``html`` with every card drawing already on the page replaced by a reference to it."""
+    parts: list[str] = []
+    done = 0
+    for match in _CARD_SVG.finditer(html):
+        if match.start() < done:
+            continue
+        end = html.find("</svg>", match.end())
+        body = html[match.end():end]
+        if end < 0 or "<svg" in body:  # a row of cards in one picture: left as it is
+            continue
+        title_end = body.find("</title>") + len("</title>") if body.startswith("<title>") else 0
+        title, drawing = body[:title_end], body[title_end:]
+        if len(drawing) < 200:
+            continue
+        known = _DRAWN.get(drawing)
+        if known is None:
+            known = _DRAWN[drawing] = f"wt-drawing-{next(_DRAWINGS)}"
+            shown = f'<g id="{known}">{drawing}</g>'
+        else:
+            shown = f'<use href="#{known}"/>'
+        parts += [html[done:match.end()], title, shown]
+        done = end
+    return "".join(parts) + html[done:] if parts else html
 
 
 def _box(kind: str, title: str, body: str, colour: str) -> Fragment:

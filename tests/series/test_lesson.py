@@ -193,3 +193,26 @@ def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     lazy = lesson.puzzle("04-led-three")
     assert list((tmp_path / "worms-tutor").glob("preview-*"))
     assert "The three in the lead" in lazy.preview().html
+
+
+def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import re
+
+    monkeypatch.setattr(lesson, "_DRAWN", {})
+    worked = lesson.compare("N: 3D E: 7D S: AC W: 8S")
+    assert worked._repr_html_() == worked.html, "outside Voila the HTML is left as it is"
+    monkeypatch.setattr(lesson, "_SHARING", True)
+    first, again = worked._repr_html_(), worked._repr_html_()
+    opening = re.compile(r'<svg\b[^>]*class="wt-card-svg"[^>]*>')
+    cards = opening.findall(worked.html)
+    assert opening.findall(first) == cards == opening.findall(again), "size, role, label kept"
+    titles = re.findall(r"<title>[^<]*</title>", worked.html)
+    assert re.findall(r"<title>[^<]*</title>", again) == titles
+    ids = re.findall(r'<g id="(wt-drawing-\d+)">', first)
+    assert 0 < len(ids) < len(cards), "each drawing once, the same card twice by reference"
+    assert re.findall(r'<use href="#(wt-drawing-\d+)"/>', again).count(ids[0]) == 2
+    assert "<g id=" not in again and len(again) < len(worked.html) / 2
+    row = '<svg class="wt-card-svg" viewBox="0 0 9 9"><svg x="0">' + "x" * 300 + "</svg></svg>"
+    assert lesson._share_drawings(row) == row, "a row of cards in one picture stays"
