@@ -2,7 +2,7 @@
 next to a bare one-widget notebook measured in the same run; optionally the time of a command.
 
     .venv/bin/python benchmarks/pages.py [--runs N] [--pages 00 03] [--preheat]
-    .venv/bin/python benchmarks/pages.py --runs 5 --against 498256b
+    .venv/bin/python benchmarks/pages.py --runs 5 --against 498256b [--one-tab] [--json FILE]
     .venv/bin/python benchmarks/pages.py --runs 0 --time-command "make test"
 
 The pages run from a copy of the working tree (notebooks, widgets, the engine, the bare page,
@@ -18,7 +18,12 @@ closes: the page's unload handler asks Voila to shut its kernel down.
 For each page it prints the median seconds from navigation to the whole HTML received, to the
 first visible widget (``.jupyter-widgets``) and to the page being fully ready (every widget
 view in place), all read from the browser's own clock and checked on every animation frame,
-and the first-widget figure as a ratio to the same copy's bare page (goal: 1.25 or less). The
+and the first-widget figure as a ratio to the same copy's bare page (goal: 1.25 or less); and
+the median of the paired ratios, each chapter visit over the bare visit just before it, which
+a change of load during the run moves less. Each visit opens a new tab (headless Chromium
+gives each its own window, whose browser UI costs about a second of CPU at the start of every
+visit); ``--one-tab`` makes every visit in one tab, as a learner following the series' links
+does. ``--json FILE`` keeps every visit's timings. The
 Voila server caches bytecode (in a temporary folder) even where PYTHONDONTWRITEBYTECODE is set,
 as a real server does. Not part of `make test`.
 """
@@ -26,6 +31,7 @@ as a real server does. Not part of `make test`.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shlex
@@ -153,8 +159,12 @@ def start_voila(copy: Path, port: int, extra: list[str]) -> subprocess.Popen[byt
 
 def visit(context: Any, url: str) -> tuple[float, float, float]:
     """Seconds from navigation to the whole HTML received (the notebook has run), to the first
-    visible widget and to the page being fully ready (every widget view in place)."""
-    page = context.new_page()
+    visible widget and to the page being fully ready (every widget view in place).
+
+    ``context`` is a browser context (each visit in a new tab, closed after it) or a page
+    (every visit in that one tab, which then goes to a blank page)."""
+    one_tab = hasattr(context, "goto")
+    page = context if one_tab else context.new_page()
     try:
         page.goto(url, timeout=120_000)
         page.wait_for_function("() => window.wtReady !== undefined", polling="raf",
@@ -162,7 +172,11 @@ def visit(context: Any, url: str) -> tuple[float, float, float]:
         html, first, ready = page.evaluate(TIMES_JS)
         return html / 1000, first / 1000, ready / 1000
     finally:
-        page.close(run_before_unload=True)  # Voila's unload handler shuts the kernel down
+        # Voila's unload handler shuts the kernel down, as when a learner leaves the page
+        if one_tab:
+            page.goto("about:blank")
+        else:
+            page.close(run_before_unload=True)
 
 
 def sample(context: Any, url: str) -> tuple[float, float, float] | None:
@@ -188,14 +202,19 @@ def pages(wanted: list[str]) -> list[str]:
 
 
 Timings = dict[str, list[tuple[float, float, float]]]
+Paired = dict[str, list[float]]
+"""Per chapter, its first-widget time over the bare page's visited just before it, per
+rotation."""
 
 
-def measure(names: list[str], runs: int, extra: list[str],
-            copies: dict[str, Path]) -> dict[str, Timings]:
-    """Timings of the bare page and the chapters, per copy (by its label)."""
+def measure(names: list[str], runs: int, extra: list[str], copies: dict[str, Path],
+            one_tab: bool = False) -> tuple[dict[str, Timings], dict[str, Paired]]:
+    """Timings of the bare page and the chapters, per copy (by its label), and the chapters'
+    paired ratios."""
     from playwright.sync_api import sync_playwright
 
     results = {label: {name: [] for name in [BARE, *names]} for label in copies}
+    paired: dict[str, Paired] = {label: {name: [] for name in names} for label in copies}
     procs: list[subprocess.Popen[bytes]] = []
     try:
         bases = {}
@@ -207,23 +226,28 @@ def measure(names: list[str], runs: int, extra: list[str],
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(CLOCK_JS)
+            # one tab for every visit, or a new tab (a new window, with its browser UI) each
+            tab = context.new_page() if one_tab else context
             for label, base in bases.items():  # warm the browser cache and the server's imports
                 for name in results[label]:
-                    sample(context, base + name)
+                    sample(tab, base + name)
             for _ in range(runs):
                 for name in names:
                     for label, base in bases.items():
-                        for page in (BARE, name):
-                            timing = sample(context, base + page)
-                            if timing is not None:
-                                results[label][page].append(timing)
+                        bare = sample(tab, base + BARE)
+                        timing = sample(tab, base + name)
+                        for page, got in ((BARE, bare), (name, timing)):
+                            if got is not None:
+                                results[label][page].append(got)
+                        if bare is not None and timing is not None:
+                            paired[label][name].append(timing[1] / bare[1])
             context.close()
             browser.close()
     finally:
         for proc in procs:
             proc.terminate()
             proc.wait(timeout=30)
-    return results
+    return results, paired
 
 
 def load_average() -> str:
@@ -241,31 +265,38 @@ def ratios(results: Timings) -> dict[str, float]:
             for name, runs in results.items() if runs}
 
 
-def report(results: Timings) -> None:
+def report(results: Timings, paired: Paired) -> None:
     ratio_of = ratios(results)
-    print(f"{'page':40} {'HTML':>8} {'first widget':>12} {'ready':>8} {'× bare':>8}")
+    print(f"{'page':40} {'HTML':>8} {'first widget':>12} {'ready':>8} {'× bare':>8} "
+          f"{'paired':>7}")
     for name, runs in results.items():
         if not runs:
             print(f"{Path(name).name:40} (no successful visit)")
             continue
         loaded, first, ready = (statistics.median(r[i] for r in runs) for i in range(3))
         ratio = ratio_of[name]
+        pairs = paired.get(name)
+        pair = f"{statistics.median(pairs):6.2f}×" if pairs else f"{'':7}"
         flag = "" if name == BARE or ratio <= GOAL else f"  over the {GOAL}× goal"
         print(f"{Path(name).name:40} {loaded:6.2f} s {first:10.2f} s {ready:6.2f} s "
-              f"{ratio:7.2f}×{flag}")
+              f"{ratio:7.2f}× {pair}{flag}")
 
 
-def compare(everything: dict[str, Timings]) -> None:
-    """One line per chapter: its ratio to the bare page in each copy."""
+def compare(everything: dict[str, Timings], paired: dict[str, Paired]) -> None:
+    """One line per chapter: its ratio to the bare page in each copy (of the medians, and the
+    median of the paired ratios)."""
     labels = list(everything)
     table = {label: ratios(results) for label, results in everything.items()}
-    print("first widget × bare page: " + "  ".join(f"{label:>10}" for label in labels))
+    print("first widget × bare page: " + "  ".join(f"{label:>10}" for label in labels)
+          + "   paired: " + "  ".join(f"{label:>10}" for label in labels))
     for name in everything[labels[0]]:
         if name == BARE:
             continue
         cells = "  ".join(f"{table[label][name]:9.2f}×" if name in table[label] else
                           f"{'-':>10}" for label in labels)
-        print(f"{Path(name).name[:24]:24} {cells}")
+        pairs = "  ".join(f"{statistics.median(paired[label][name]):9.2f}×"
+                          if paired[label][name] else f"{'-':>10}" for label in labels)
+        print(f"{Path(name).name[:24]:24} {cells}           {pairs}")
 
 
 def time_command(command: str) -> None:
@@ -281,6 +312,10 @@ def main() -> None:
     parser.add_argument("--preheat", action="store_true", help="serve with --preheat_kernel")
     parser.add_argument("--against", metavar="REV", default="",
                         help="also time the pages of commit REV, in the same rotation")
+    parser.add_argument("--one-tab", action="store_true",
+                        help="every visit in one browser tab instead of a new tab each")
+    parser.add_argument("--json", metavar="FILE", default="",
+                        help="also write every visit's timings to FILE")
     parser.add_argument("--time-command", default="",
                         help='also time a command from the repository root, e.g. "make test"')
     args = parser.parse_args()
@@ -294,19 +329,25 @@ def main() -> None:
         if args.against:
             copies = {args.against: copy_pages(args.against), **copies}
         try:
-            everything = measure(pages(args.pages), args.runs, extra, copies)
+            everything, paired = measure(pages(args.pages), args.runs, extra, copies,
+                                         args.one_tab)
         finally:
             for copy in copies.values():
                 shutil.rmtree(copy, ignore_errors=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps({"timings": everything, "paired": paired},
+                                                  indent=1), encoding="utf-8")
         for label, results in everything.items():
             if len(everything) > 1:
                 print(f"\n== {label} ==")
-            report(results)
+            report(results, paired[label])
         if len(everything) > 1:
             print()
-            compare(everything)
+            compare(everything, paired)
         print(f"(medians of {args.runs} runs per page in rotation with the bare page; goal: "
-              f"first widget within {GOAL}× the bare page)")
+              f"first widget within {GOAL}× the bare page; paired: the median of each "
+              f"rotation's chapter over the bare page visited just before it; "
+              f"{'one tab for every visit' if args.one_tab else 'a new tab for each visit'})")
         print(f"(load average before: {load_before}; after: {load_average()}; "
               f"{os.cpu_count()} cores)")
     if args.time_command:

@@ -21,6 +21,13 @@ of them. A cell stays a few lesson calls with literal arguments, no logic of its
         lesson.puzzle("05-worms-home"),
     )
 
+What a cell shows is plain HTML wherever it can be, joined into as few outputs as the cell
+allows, with a widget only where the learner acts (the presenter switch, the progress line,
+puzzles): the browser builds every widget of a page before it shows the first one, and each
+output and widget costs the kernel and Voila's server messages before the page is sent. A
+puzzle shows first as a plain-HTML preview and comes alive in a slot under it once the page
+is up (``LazyPuzzle``).
+
 Every verdict and every "why" shown here comes from the engine (``worms_tutor``): a worked
 trick is replayed by ``Scenario.replay`` and explained by ``explain``; puzzles are checked by
 ``Puzzle.check``. Nothing in this module knows a rule.
@@ -32,6 +39,7 @@ puzzle's ``id`` equal to the file name without ``.json``. All puzzles of a page 
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -70,6 +78,9 @@ SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
 
 FONT = "font-family:Helvetica,Arial,'Liberation Sans','DejaVu Sans',sans-serif"
+WIDGET_TEXT = f"font-size:{13 / 14:.4f}em"
+"""The size of text in an ipywidgets HTML widget (13px), for plain HTML shown where a widget
+was, relative to the page's 14px so that presenter mode enlarges it alike."""
 CARD_WIDTH = 84
 
 
@@ -94,10 +105,51 @@ class Fragment:
         self.html = html
 
     def _repr_html_(self) -> str:
-        return self.html
+        return _share_drawings(self.html) if _SHARING else self.html
 
     def __str__(self) -> str:
         return re.sub(r"<[^>]+>", " ", self.html)
+
+
+# -- card drawings shown once per page ------------------------------------------------------
+#
+# A chapter shows a few dozen different cards a few hundred times, each as a 2 kB inline SVG:
+# most of what the kernel sends, Voila's server decodes and the browser parses before the
+# first widget appears. In a Voila page (one kernel, run once, top to bottom, its outputs
+# never replaced) a card drawn before is drawn again by reference: the first drawing gets an
+# id, later ones are an SVG <use> of it, with the same outer <svg> (size, role, label, title).
+# Not in JupyterLab, where running a cell again replaces the output that holds a drawing.
+
+_SHARING = bool(os.environ.get("VOILA_KERNEL_ID"))
+_CARD_SVG = re.compile(r'<svg\b[^>]*\bclass="wt-card-svg"[^>]*>')
+_DRAWN: dict[str, str] = {}
+_DRAWINGS = itertools.count(1)
+
+
+def _share_drawings(html: str) -> str:
+    """``html`` with every card drawing already on the page replaced by a reference to it."""
+    parts: list[str] = []
+    done = 0
+    for match in _CARD_SVG.finditer(html):
+        if match.start() < done:
+            continue
+        end = html.find("</svg>", match.end())
+        body = html[match.end():end]
+        if end < 0 or "<svg" in body:  # a row of cards in one picture: left as it is
+            continue
+        title_end = body.find("</title>") + len("</title>") if body.startswith("<title>") else 0
+        title, drawing = body[:title_end], body[title_end:]
+        if len(drawing) < 200:
+            continue
+        known = _DRAWN.get(drawing)
+        if known is None:
+            known = _DRAWN[drawing] = f"wt-drawing-{next(_DRAWINGS)}"
+            shown = f'<g id="{known}">{drawing}</g>'
+        else:
+            shown = f'<use href="#{known}"/>'
+        parts += [html[done:match.end()], title, shown]
+        done = end
+    return "".join(parts) + html[done:] if parts else html
 
 
 def _box(kind: str, title: str, body: str, colour: str) -> Fragment:
@@ -199,38 +251,89 @@ def show(*parts: Any) -> None:
     separate cells would show them: ``lesson.show(lesson.trick(...), lesson.puzzle(...))``."""
     from IPython.display import display
 
-    display(*(part if index == 0 else _below(part) for index, part in enumerate(parts)))
+    display(*_outputs(parts))
 
 
-def _below(part: Any) -> Any:
-    """``part`` with the gap of a cell boundary above it: HTML in a padded block, a widget
-    (or a lazy puzzle's box) with top padding."""
+def _outputs(parts: Sequence[Any]) -> list[Any]:
+    """What a cell shows for ``parts``, in order: every part after the first with the gap of
+    a cell boundary above it, the puzzles of neighbouring parts in one slot under their
+    previews, and neighbouring HTML pieces joined into one output (every output and every
+    widget costs the page time before it appears)."""
+    pieces: list[tuple[bool, Any]] = []  # (gap above it, piece)
+    index = 0
+    while index < len(parts):
+        if isinstance(parts[index], Pieces):
+            for order, piece in enumerate(parts[index].pieces):
+                pieces.append((index > 0 and order == 0, piece))
+            index += 1
+            continue
+        if not isinstance(parts[index], (LazyPuzzle, PuzzleGroup)):
+            pieces.append((index > 0, parts[index]))
+            index += 1
+            continue
+        run: list[LazyPuzzle] = []
+        while index < len(parts) and isinstance(parts[index], (LazyPuzzle, PuzzleGroup)):
+            part = parts[index]
+            group = part.lazies if isinstance(part, PuzzleGroup) else [part]
+            for order, lazy in enumerate(group):
+                lazy.gap = index > 0 and order == 0
+                pieces.append((False, lazy.preview()))
+            run += group
+            index += 1
+        pieces.append((False, _Slot(run).box))
+    shown: list[Any] = []
+    for gap, piece in pieces:
+        if _is_widget(piece):
+            shown.append(_below(piece) if gap else piece)
+            continue
+        html = piece.html if isinstance(piece, Fragment) else piece._repr_html_()
+        if gap:
+            html = f'<div class="wt-lesson-below" style="padding-top:{CELL_GAP}">{html}</div>'
+        if shown and isinstance(shown[-1], Fragment):
+            shown[-1] = Fragment(shown[-1].html + html)
+        else:
+            shown.append(Fragment(html))
+    return shown
+
+
+def _is_widget(part: Any) -> bool:
     import ipywidgets
 
-    widget = getattr(part, "box", part)
-    if isinstance(widget, ipywidgets.DOMWidget):
-        if widget.layout is _shared("layout"):
-            widget.layout = _shared("below")
-        else:
-            widget.layout.padding = f"{CELL_GAP} 0 0 0"
-        return part
-    html = part.html if isinstance(part, Fragment) else part._repr_html_()
-    return Fragment(f'<div class="wt-lesson-below" style="padding-top:{CELL_GAP}">{html}</div>')
+    return isinstance(part, ipywidgets.DOMWidget)
 
 
-def goals(*items: str | Sequence[str]) -> Any:
+def _below(widget: Any) -> Any:
+    """``widget`` with the gap of a cell boundary above it (top padding)."""
+    if widget.layout is _shared("layout"):
+        widget.layout = _shared("below")
+    else:
+        widget.layout.padding = f"{CELL_GAP} 0 0 0"
+    return widget
+
+
+class Pieces:
+    """Lesson pieces shown one right under the other, as one part of a cell: a box of text
+    and the widget that belongs with it. The text stays plain HTML, so that only the widget
+    costs the page a widget (the browser builds every widget of a page before it shows the
+    first one)."""
+
+    def __init__(self, *pieces: Any) -> None:
+        self.pieces = list(pieces)
+
+    def _ipython_display_(self) -> None:
+        show(self)
+
+
+def goals(*items: str | Sequence[str]) -> Pieces:
     """The three goals a chapter opens with, and the projector switch for a teacher."""
-    import ipywidgets  # type: ignore[import-untyped]
-
     texts = _items(items)  # type: ignore[arg-type]
     if len(texts) != 3:
         raise WormsError(f"a chapter opens with three goals, not {len(texts)}")
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("goals", "In this chapter you will learn to",
                f"<ol style='margin:0'>{body}</ol>", "#0b3d91")
-    view = ipywidgets.VBox([_html(box.html), presenter()], layout=_shared("layout"))
-    view.add_class("wt-lesson-goals")
-    return view
+    return Pieces(Fragment(f'<div class="wt-lesson-goals" style="{WIDGET_TEXT}">{box.html}</div>'),
+                  presenter())
 
 
 _PRESENTER: Any = None
@@ -247,18 +350,14 @@ def presenter() -> Any:
     return _PRESENTER
 
 
-def recap(*items: str | Sequence[str], progress: bool = True) -> Any:
+def recap(*items: str | Sequence[str], progress: bool = True) -> Pieces:
     """The short list a chapter ends with, and (unless ``progress=False``) the learner's
     progress line."""
-    import ipywidgets  # type: ignore[import-untyped]
-
     texts = _items(items)  # type: ignore[arg-type]
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
-    view = ipywidgets.VBox([_html(box.html), *([store()] if progress else [])],
-                           layout=_shared("layout"))
-    view.add_class("wt-lesson-recap")
-    return view
+    text = Fragment(f'<div class="wt-lesson-recap" style="{WIDGET_TEXT}">{box.html}</div>')
+    return Pieces(text, store()) if progress else Pieces(text)
 
 
 def choice(text: str, question: str = "") -> Fragment:
@@ -481,7 +580,8 @@ def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: 
     """The score after a worked trick's plays, as the Scoreboard widget shows it, e.g.
     ``lesson.scoreboard("N: 5C E: KH S: JC W: KS", "danish-club", score={"NS": 8, "EW": 3})``
     (``context`` as for ``trick``). Its picture is cached under the arguments like a worked
-    trick's, so a page drawn from the cache neither replays nor loads the engine."""
+    trick's, so a page drawn from the cache neither replays nor loads the engine. (An HTML
+    widget, not plain HTML: the page's own table styles would stripe its rows.)"""
     import ipywidgets
 
     def draw() -> str:
@@ -489,9 +589,9 @@ def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: 
 
         return state_scoreboard_html(scenario_for(plays, variant, **context).replay().final)
 
-    board = ipywidgets.HTML(_drawn("scoreboard", (plays, variant, context), draw))
-    board.add_class("wt-scoreboard-widget")  # drawn as a Scoreboard, without its engine
-    return board
+    # drawn as a Scoreboard, without its engine; the class goes into the opening message
+    return ipywidgets.HTML(_drawn("scoreboard", (plays, variant, context), draw),
+                           _dom_classes=("wt-scoreboard-widget",))
 
 
 def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
@@ -608,10 +708,13 @@ def _preview_html(puzzle: Any) -> str:
                        omit_hand=puzzle.seat if plays else None,
                        show_heading=puzzle.kind not in ("winner", "points"),
                        show_sides=puzzle.shows_sides)
+    # text sized as in the PuzzleWidget that replaces it (ipywidgets' 28px lines, too)
     return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111;'
-            f'{offscreen(560)}">'
-            f'<h3 style="margin:4px 0">{escape(puzzle.title)}</h3>'
-            f'<p style="font-size:110%">{escape(puzzle.question)}</p>{board}</div>')
+            f'{WIDGET_TEXT};line-height:28px;{offscreen(560)}">'
+            f'<h3 style="margin:4px 0;font-size:1.17em;font-weight:bold;line-height:inherit">'
+            f'{escape(puzzle.title)}</h3>'
+            f'<p style="font-size:110%;margin:1em 0;line-height:inherit">'
+            f'{escape(puzzle.question)}</p>{board}</div>')
 
 
 _SHARED: dict[str, Any] = {}
@@ -629,15 +732,17 @@ def _shared(name: str) -> Any:
             _SHARED[name] = ipywidgets.Layout()
         elif name == "below":
             _SHARED[name] = ipywidgets.Layout(padding=f"{CELL_GAP} 0 0 0")
+        elif name == "hidden":
+            _SHARED[name] = ipywidgets.Layout(display="none")
         elif name == "style":
             from ipywidgets.widgets.widget_string import HTMLStyle
 
             _SHARED[name] = HTMLStyle()
         else:
             button = ipywidgets.Button(description="Open the puzzles now",
-                                       layout=_shared("layout"))
-            button.add_class("wt-lesson-puzzle__open")
-            button.on_click(lambda _button: [lazy.open() for lazy in _LAZY])
+                                       layout=_shared("layout"),
+                                       _dom_classes=("wt-lesson-puzzle__open",))
+            button.on_click(lambda _button: [slot.open() for slot in _SLOTS])
             _SHARED[name] = button
     return _SHARED[name]
 
@@ -648,31 +753,38 @@ def _html(value: str) -> Any:
     return ipywidgets.HTML(value, layout=_shared("layout"), style=_shared("style"))
 
 
-_LAZY: list[LazyPuzzle] = []
+_SLOTS: list[_Slot] = []
+_PREVIEWS = itertools.count(1)
+"""Numbers for the previews' element ids, unique in the page (one kernel per page view)."""
 
 
 class LazyPuzzle:
-    """A puzzle that first shows as plain HTML (question and table) and becomes the full
-    PuzzleWidget as soon as the page is up: the browser's progress store answering is the
-    signal (or a click on the shared "open" button, should that answer never come). A page
-    with eight puzzles then appears nearly as fast as a page with one widget, and the puzzles
-    come alive while the learner reads the top."""
+    """A puzzle that first shows as plain HTML (its title, question and table, no widget) and
+    becomes the full PuzzleWidget as soon as the page is up: the browser's progress store
+    answering is the signal (or a click on the shared "open" button, should that answer never
+    come). The live puzzle appears in a slot under the preview, which it hides. A page with
+    eight puzzles then appears nearly as fast as a page with one widget, and the puzzles come
+    alive while the learner reads the top."""
 
     def __init__(self, puzzle_id: str) -> None:
-        import ipywidgets
-
         path = PUZZLES / f"{puzzle_id}.json"
         if not PUZZLE_FILE.match(path.name) or not path.is_file():
             raise WormsError(f"no puzzle {puzzle_id!r} in the series (files NN-name.json)")
         self.puzzle_id = puzzle_id
         self.widget: Any = None
-        preview = _cached_html("preview", path.read_bytes(),
-                               lambda: _preview_html(load(puzzle_id)))
-        self.box = ipywidgets.VBox([_html(preview), _shared("button")],
-                                   layout=_shared("layout"))
-        self.box.add_class("wt-lesson-puzzle")
-        _LAZY.append(self)
-        store().on_loaded(lambda _store: self.open())
+        self.slot: _Slot | None = None
+        self.gap = False
+        """Whether the puzzle has the gap of a cell boundary above it (it follows another
+        part of its cell)."""
+        self.preview_id = f"wt-lesson-preview-{next(_PREVIEWS)}"
+        self._preview = _cached_html("preview", path.read_bytes(),
+                                     lambda: _preview_html(load(puzzle_id)))
+
+    def preview(self) -> Fragment:
+        """The puzzle as plain HTML, until the live puzzle hides it (gap included)."""
+        gap = f' style="padding-top:{CELL_GAP}"' if self.gap else ""
+        return Fragment(f'<div id="{self.preview_id}" class="wt-lesson-puzzle-preview"{gap}>'
+                        f"{self._preview}</div>")
 
     @property
     def puzzle(self) -> Any:
@@ -680,26 +792,73 @@ class LazyPuzzle:
         return load(self.puzzle_id)
 
     def open(self) -> Any:
-        """Put the interactive puzzle in place of the preview (once)."""
-        if self.widget is None:
-            try:
-                self.widget = _view(self.puzzle)
-            except WormsError:  # the widget shows what is wrong with the file, in place
-                from .puzzle import PuzzleWidget
-
-                self.widget = PuzzleWidget(PUZZLES / f"{self.puzzle_id}.json",
-                                           progress=store())
-            self.box.children = [self.widget]
-            table = getattr(self.widget, "table", None)
-            if table is not None:
-                own = self.puzzle.open_hands
-                presenter().on_reveal(lambda on: table.reveal(on or own))
-                if presenter().reveal_all:
-                    table.reveal(True)
+        """Put the interactive puzzle in place of the preview (once); the other puzzles of
+        its slot come alive with it."""
+        if self.slot is None:
+            _Slot([self])
+        assert self.slot is not None
+        self.slot.open()
         return self.widget
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
+    def _build(self) -> Any:
+        try:
+            widget = _view(self.puzzle)
+        except WormsError:  # the widget shows what is wrong with the file, in place
+            from .puzzle import PuzzleWidget
+
+            widget = PuzzleWidget(PUZZLES / f"{self.puzzle_id}.json", progress=store())
+        if self.gap:
+            widget.layout.padding = f"{CELL_GAP} 0 0 0"
+        table = getattr(widget, "table", None)
+        if table is not None:
+            own = self.puzzle.open_hands
+            presenter().on_reveal(lambda on: table.reveal(on or own))
+            if presenter().reveal_all:
+                table.reveal(True)
+        return widget
+
+    def _ipython_display_(self) -> None:
+        show(self)
+
+
+class PuzzleGroup:
+    """Several lazy puzzles one under the other, as ``lesson.puzzles`` gives them."""
+
+    def __init__(self, lazies: Sequence[LazyPuzzle]) -> None:
+        self.lazies = list(lazies)
+
+    def _ipython_display_(self) -> None:
+        show(self)
+
+
+class _Slot:
+    """Where neighbouring lazy puzzles come alive: a box under their previews that holds the
+    shared "open" button, then the PuzzleWidgets and a style that hides the previews."""
+
+    def __init__(self, lazies: Sequence[LazyPuzzle]) -> None:
+        import ipywidgets
+
+        self.lazies = list(lazies)
+        for lazy in self.lazies:
+            lazy.slot = self
+        self.box = ipywidgets.VBox([_shared("button")], layout=_shared("layout"),
+                                   _dom_classes=("wt-lesson-puzzle",))
+        _SLOTS.append(self)
+        store().on_loaded(lambda _store: self.open())
+
+    def open(self) -> None:
+        """Build the slot's PuzzleWidgets and show them in place of the previews (once)."""
+        import ipywidgets
+
+        if all(lazy.widget is not None for lazy in self.lazies):
+            return
+        for lazy in self.lazies:
+            if lazy.widget is None:
+                lazy.widget = lazy._build()
+        hidden = ",".join(f"#{lazy.preview_id}" for lazy in self.lazies)
+        hide = ipywidgets.HTML(f"<style>{hidden}{{display:none}}</style>",
+                               layout=_shared("hidden"), style=_shared("style"))
+        self.box.children = [*(lazy.widget for lazy in self.lazies), hide]
 
 
 def puzzle(puzzle_id: str, lazy: bool = True) -> Any:
@@ -721,10 +880,10 @@ def puzzles(*chosen: str | int, lazy: bool = True) -> Any:
             ids += [path.stem for path in puzzle_files(text)]
         else:
             ids.append(text)
-    views = [puzzle(puzzle_id, lazy) for puzzle_id in ids]
-    box = ipywidgets.VBox([view.box if lazy else view for view in views],
-                          layout=_shared("layout"))
-    box.add_class("wt-lesson-puzzles")
+    if lazy:
+        return PuzzleGroup([LazyPuzzle(puzzle_id) for puzzle_id in ids])
+    box = ipywidgets.VBox([_view(load(puzzle_id)) for puzzle_id in ids],
+                          layout=_shared("layout"), _dom_classes=("wt-lesson-puzzles",))
     return box
 
 
@@ -734,19 +893,17 @@ def progress() -> Any:
 
     from .progress_panel import ProgressPanel
 
-    table = ipywidgets.HTML()
-    table.add_class("wt-lesson-progress")
     listed = chapters()
     the_store = store()
+    table = ipywidgets.HTML(progress_html(listed, the_store.solved, the_store.loaded),
+                            _dom_classes=("wt-lesson-progress",))
 
     def redraw(_change: Any = None) -> None:
         table.value = progress_html(listed, the_store.solved, the_store.loaded)
 
     the_store.observe(redraw, names=["solved_ids", "loaded"])
-    redraw()
-    box = ipywidgets.VBox([table, ProgressPanel(the_store)])
-    box.add_class("wt-lesson-progress-box")
-    return box
+    return ipywidgets.VBox([table, ProgressPanel(the_store)],
+                           _dom_classes=("wt-lesson-progress-box",))
 
 
 def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool) -> str:
@@ -800,13 +957,10 @@ def _ladder_view(png: bytes, details: str) -> Any:
     """The same widgets RankLadderView builds, from the cached picture and text."""
     import ipywidgets
 
-    image = ipywidgets.Image(value=png, format="png", layout=ipywidgets.Layout(max_width="100%"))
-    image.add_class("wt-ladder__image")
-    text = ipywidgets.HTML(details)
-    text.add_class("wt-ladder__text")
-    box = ipywidgets.VBox([image, text])
-    box.add_class("wt-ladder")
-    return box
+    image = ipywidgets.Image(value=png, format="png", layout=ipywidgets.Layout(max_width="100%"),
+                             _dom_classes=("wt-ladder__image",))
+    text = ipywidgets.HTML(details, _dom_classes=("wt-ladder__text",))
+    return ipywidgets.VBox([image, text], _dom_classes=("wt-ladder",))
 
 
 def side_names(players: int = 4) -> tuple[str, ...]:

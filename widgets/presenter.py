@@ -26,8 +26,8 @@ class PresenterMode(anywidget.AnyWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         self._targets: list[Any] = []
+        kwargs.setdefault("_dom_classes", ("wt-presenter-mode",))  # in the opening message
         super().__init__(**kwargs)
-        self.add_class("wt-presenter-mode")
 
     def apply_to(self, *containers: Any) -> None:
         """Also put the ``wt-presenter`` class on these widgets while presenter mode is on."""

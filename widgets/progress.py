@@ -47,8 +47,11 @@ class ProgressStore(anywidget.AnyWidget):
 
     def __init__(self, storage_key: str = STORAGE_KEY, **kwargs: Any) -> None:
         self._loaded_listeners: list[Listener] = []
+        # The class and the first summary go into the widget's opening message: set after
+        # it, each would be one more message for the page to pass on before it appears.
+        kwargs.setdefault("_dom_classes", ("wt-progress-store",))
+        kwargs.setdefault("_summary", _summary_text(len(kwargs.get("solved_ids", ())), False))
         super().__init__(storage_key=storage_key, **kwargs)
-        self.add_class("wt-progress-store")
         self.on_msg(self._on_message)
         self._refresh_summary()
 
@@ -147,8 +150,12 @@ class ProgressStore(anywidget.AnyWidget):
         self._loaded_listeners.clear()
 
     def _refresh_summary(self) -> None:
-        where = "in this browser" if self.loaded else "so far"
-        self._summary = f"Progress: {_puzzles(len(self.solved_ids))} solved {where}."
+        self._summary = _summary_text(len(self.solved_ids), self.loaded)
+
+
+def _summary_text(solved: int, loaded: bool) -> str:
+    where = "in this browser" if loaded else "so far"
+    return f"Progress: {_puzzles(solved)} solved {where}."
 
 
 def _puzzles(count: int) -> str:

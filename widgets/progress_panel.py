@@ -14,26 +14,29 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, store: ProgressStore | None = None, **kwargs: Any) -> None:
         self.store = store or ProgressStore()
+        # Classes and layouts go into each widget's opening message (set afterwards, each is
+        # one more message for the page to pass on before it appears).
         wide = ipywidgets.Layout(width="auto")
-        self.show_button = ipywidgets.Button(description="Show my progress code", layout=wide)
+        self.show_button = ipywidgets.Button(description="Show my progress code", layout=wide,
+                                             _dom_classes=("wt-progress__show",))
         self.code_box = ipywidgets.Text(
-            description="Your code:", disabled=False, layout=ipywidgets.Layout(width="100%")
+            description="Your code:", disabled=False,
+            layout=ipywidgets.Layout(width="100%", display="none"),
+            _dom_classes=("wt-progress__code",),
         )
-        self.code_box.add_class("wt-progress__code")
         self.paste_box = ipywidgets.Text(
             placeholder="Paste a progress code here",
             description="Restore:",
             layout=ipywidgets.Layout(width="100%"),
+            _dom_classes=("wt-progress__paste",),
         )
-        self.paste_box.add_class("wt-progress__paste")
         self.restore_button = ipywidgets.Button(
-            description="Restore progress", layout=ipywidgets.Layout(width="auto")
+            description="Restore progress", layout=ipywidgets.Layout(width="auto"),
+            _dom_classes=("wt-progress__restore",),
         )
-        self.show_button.add_class("wt-progress__show")
-        self.restore_button.add_class("wt-progress__restore")
         self.show_button.on_click(lambda _button: self.show_code())
         self.restore_button.on_click(lambda _button: self.restore())
-        self.code_box.layout.display = "none"
+        kwargs.setdefault("_dom_classes", ("wt-progress-panel",))
         super().__init__(
             [
                 self.store,
@@ -43,7 +46,6 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
             ],
             **kwargs,
         )
-        self.add_class("wt-progress-panel")
 
     def show_code(self) -> None:
         """Put the current code in a box the learner can select and copy."""

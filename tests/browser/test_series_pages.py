@@ -25,13 +25,15 @@ Opener = Callable[..., Any]
 
 
 # Widget views attach a moment after Voila's page is ready; puzzles show first as plain HTML
-# and turn into PuzzleWidgets once the browser's progress store has answered.
+# previews, and once the browser's progress store has answered, PuzzleWidgets come up in the
+# slot under them and the previews are hidden.
 _ALIVE_JS = """() => {
-    const boxes = document.querySelectorAll('.wt-lesson-puzzle');
+    const previews = [...document.querySelectorAll('.wt-lesson-puzzle-preview')];
     return document.querySelector('.wt-lesson-goals') !== null
         && document.querySelector('.wt-lesson-recap') !== null
-        && boxes.length > 0
-        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length === boxes.length;
+        && previews.length > 0
+        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length === previews.length
+        && previews.every((preview) => getComputedStyle(preview).display === 'none');
 }"""
 
 

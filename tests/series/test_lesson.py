@@ -67,20 +67,60 @@ def test_compare_puts_two_rulebooks_side_by_side() -> None:
 
 
 def test_goals_are_three_and_open_with_the_presenter_switch() -> None:
-    view = lesson.goals("one", "two", "**three**")
-    assert "<b>three</b>" in view.children[0].value
-    assert view.children[1] is lesson.presenter()
+    text, switch = lesson._outputs([lesson.goals("one", "two", "**three**")])
+    assert "<b>three</b>" in text.html and 'class="wt-lesson-goals"' in text.html
+    assert switch is lesson.presenter()
     with pytest.raises(WormsError):
         lesson.goals("one", "two")
+
+
+def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets() -> None:
+    shown = lesson._outputs([
+        lesson.trick("N: 9S E: 7C S: 5D W: QH"),
+        lesson.choice("A choice."),
+        lesson.puzzle("01-same-rank"),
+        lesson.puzzle("01-high-enough"),
+        lesson.recap("One thing."),
+    ])
+    trick_choice_previews, slot, recap_text, progress = shown
+    assert isinstance(trick_choice_previews, lesson.Fragment)
+    assert trick_choice_previews.html.count('class="wt-lesson-puzzle-preview"') == 2
+    assert "Three Sixes" in trick_choice_previews.html
+    assert trick_choice_previews.html.count(f"padding-top:{lesson.CELL_GAP}") == 3
+    assert "wt-lesson-puzzle" in slot._dom_classes, "one slot for both puzzles"
+    assert isinstance(recap_text, lesson.Fragment) and "wt-lesson-recap" in recap_text.html
+    assert progress is lesson.store()
+
+
+def test_widgets_open_with_their_classes_and_send_no_update() -> None:
+    sent: list[object] = []
+    from ipywidgets import Widget
+
+    original = Widget.send_state
+
+    def spy(self: Widget, key: object = None) -> None:
+        sent.append((type(self).__name__, key))
+        original(self, key)
+
+    Widget.send_state = spy  # type: ignore[method-assign]
+    try:
+        lesson._outputs([lesson.goals("a", "b", "c")])
+        lesson._outputs([lesson.puzzles("01-same-rank", "01-high-enough"), lesson.recap("x")])
+    finally:
+        Widget.send_state = original  # type: ignore[method-assign]
+    assert sent == [], "classes and layouts go into each widget's opening message"
 
 
 def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
     from worms_tutor.widgets import PuzzleWidget
 
     lazy = lesson.puzzle("01-same-rank")
-    assert "Three Sixes" in lazy.box.children[0].value
+    preview, slot = lesson._outputs([lazy])
+    assert "Three Sixes" in preview.html and f'id="{lazy.preview_id}"' in preview.html
+    assert slot.children == (lesson._shared("button"),)
     widget = lazy.open()
-    assert isinstance(widget, PuzzleWidget) and lazy.box.children == (widget,)
+    assert isinstance(widget, PuzzleWidget) and slot.children[0] is widget
+    assert slot.children[1].value == f"<style>#{lazy.preview_id}{{display:none}}</style>"
     assert lazy.open() is widget
     widget.answer_control.value = "W"
     verdict = widget.check()
@@ -93,9 +133,13 @@ def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
 
 
 def test_puzzles_of_a_chapter_come_in_file_order() -> None:
-    box = lesson.puzzles("04")
-    titles = [lazy.children[0].value for lazy in box.children]
-    assert len(titles) == len(lesson.puzzle_files("04"))
+    group = lesson.puzzles("04")
+    assert [lazy.puzzle_id for lazy in group.lazies] == [
+        path.stem for path in lesson.puzzle_files("04")]
+    previews, slot = lesson._outputs([group])
+    assert previews.html.count('class="wt-lesson-puzzle-preview"') == len(group.lazies)
+    slot_of = {lazy.slot for lazy in group.lazies}
+    assert len(slot_of) == 1 and next(iter(slot_of)).box is slot
 
 
 def test_progress_table_counts_each_chapter() -> None:
@@ -148,4 +192,27 @@ def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     assert "N WINS" not in lesson.trick("N: 9S E: 7C S: 5D W: QH", "danish-club").html
     lazy = lesson.puzzle("04-led-three")
     assert list((tmp_path / "worms-tutor").glob("preview-*"))
-    assert "The three in the lead" in lazy.box.children[0].value
+    assert "The three in the lead" in lazy.preview().html
+
+
+def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import re
+
+    monkeypatch.setattr(lesson, "_DRAWN", {})
+    worked = lesson.compare("N: 3D E: 7D S: AC W: 8S")
+    assert worked._repr_html_() == worked.html, "outside Voila the HTML is left as it is"
+    monkeypatch.setattr(lesson, "_SHARING", True)
+    first, again = worked._repr_html_(), worked._repr_html_()
+    opening = re.compile(r'<svg\b[^>]*class="wt-card-svg"[^>]*>')
+    cards = opening.findall(worked.html)
+    assert opening.findall(first) == cards == opening.findall(again), "size, role, label kept"
+    titles = re.findall(r"<title>[^<]*</title>", worked.html)
+    assert re.findall(r"<title>[^<]*</title>", again) == titles
+    ids = re.findall(r'<g id="(wt-drawing-\d+)">', first)
+    assert 0 < len(ids) < len(cards), "each drawing once, the same card twice by reference"
+    assert re.findall(r'<use href="#(wt-drawing-\d+)"/>', again).count(ids[0]) == 2
+    assert "<g id=" not in again and len(again) < len(worked.html) / 2
+    row = '<svg class="wt-card-svg" viewBox="0 0 9 9"><svg x="0">' + "x" * 300 + "</svg></svg>"
+    assert lesson._share_drawings(row) == row, "a row of cards in one picture stays"
