@@ -11,6 +11,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -71,3 +72,29 @@ def hermetic_env() -> Path:
         os.environ[var] = os.path.join(home, var.lower())
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
     return Path(home)
+
+
+def full_page_screenshot(page: Any, path: Path, *, checks: int = 1, pause_ms: int = 200) -> None:
+    """A screenshot of a whole Voilà page. Voilà's lab template scrolls inside
+    #rendered_cells, not the document, so ``full_page=True`` alone stops at the viewport: the
+    viewport grows until the content fits and its height has stayed put ``checks`` times in a
+    row (pictures off screen take their size only once drawn), up to 20,000 px."""
+    measure = (
+        "() => (document.getElementById('rendered_cells') || document.documentElement)"
+        ".scrollHeight"
+    )
+    size = page.viewport_size
+    height, stable = size["height"], 0
+    try:
+        for _ in range(20):
+            wanted = max(size["height"], min(page.evaluate(measure), 20_000))
+            stable = stable + 1 if wanted == height else 0
+            if stable >= checks:
+                break
+            if wanted != height:
+                height = wanted
+                page.set_viewport_size({"width": size["width"], "height": height})
+            page.wait_for_timeout(pause_ms)
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(size)

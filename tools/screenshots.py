@@ -25,7 +25,13 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port, hermetic_env  # noqa: E402
+from tools.headless import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    free_port,
+    full_page_screenshot,
+    hermetic_env,
+)
 
 NORMAL = {"width": 1280, "height": 900}
 PROJECTOR = {"width": 1024, "height": 768}
@@ -45,26 +51,6 @@ def _pages_module() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def full_page(page: Any, path: Path) -> None:
-    """Voilà scrolls inside #rendered_cells: grow the viewport until the content fits and its
-    height stays put (pictures off screen take their size only once drawn)."""
-    measure = "() => (document.getElementById('rendered_cells') || document.body).scrollHeight"
-    size = page.viewport_size
-    height, stable = size["height"], 0
-    try:
-        for _ in range(20):
-            wanted = max(size["height"], min(page.evaluate(measure), 20_000))
-            stable = stable + 1 if wanted == height else 0
-            if stable >= 2:
-                break
-            height = wanted
-            page.set_viewport_size({"width": size["width"], "height": height})
-            page.wait_for_timeout(500)
-        page.screenshot(path=str(path), full_page=True)
-    finally:
-        page.set_viewport_size(size)
 
 
 def shoot(folder: Path, out: Path, chapters: list[str]) -> None:
@@ -96,11 +82,12 @@ def shoot(folder: Path, out: Path, chapters: list[str]) -> None:
                 page.wait_for_function(READY_JS, timeout=120_000)
                 page.wait_for_timeout(1500)
                 stem = Path(name).name[:2]
-                full_page(page, out / f"{stem}-normal.png")
+                full_page_screenshot(page, out / f"{stem}-normal.png", checks=2, pause_ms=500)
                 page.set_viewport_size(PROJECTOR)
                 page.get_by_role("button", name="Presenter mode").click()
                 page.wait_for_timeout(800)
-                full_page(page, out / f"{stem}-presenter.png")
+                full_page_screenshot(page, out / f"{stem}-presenter.png", checks=2,
+                                     pause_ms=500)
                 print(f"{Path(name).name}: {out / stem}-*.png"
                       + (f"  page errors: {errors}" if errors else ""), flush=True)
                 page.close(run_before_unload=True)

@@ -49,7 +49,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))  # for tools/, shared with the page benchmarks
-from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port, full_page_screenshot  # noqa: E402
 from tools.headless import voila_command as serve_command  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
@@ -241,27 +241,6 @@ def _artifact_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")
 
 
-def _full_screenshot(page: Any, path: Path) -> None:
-    # Voila's lab template scrolls inside #rendered_cells, not the document, so
-    # full_page=True alone stops at the viewport: grow the viewport until the content fits.
-    measure = (
-        "() => (document.getElementById('rendered_cells') || document.documentElement).scrollHeight"
-    )
-    size = page.viewport_size
-    height = size["height"]
-    try:
-        for _ in range(10):
-            wanted = max(size["height"], min(page.evaluate(measure), 20_000))
-            if wanted == height:
-                break
-            height = wanted
-            page.set_viewport_size({"width": size["width"], "height": height})
-            page.wait_for_timeout(200)
-        page.screenshot(path=str(path), full_page=True)
-    finally:
-        page.set_viewport_size(size)
-
-
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh context and page; fails the test on any uncaught page error.
@@ -277,7 +256,8 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     try:
         if request.node.stash.get(_CALL_FAILED, False):
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            _full_screenshot(page, SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png")
+            failed = SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png"
+            full_page_screenshot(page, failed)
     finally:
         _PAGE_ERRORS.pop(page, None)
         context.close()
@@ -307,7 +287,7 @@ def screenshot() -> Callable[[Any, str], Path]:
     def take(page: Any, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{_artifact_name(name)}.png"
-        _full_screenshot(page, path)
+        full_page_screenshot(page, path)
         return path
 
     return take
