@@ -156,6 +156,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         match = self._match()
         if isinstance(play, str):
             play = Play.parse(play, match.rules.seats)
+        self.message.value = ""  # a refusal repeated is shown afresh, not left standing
         refusal = match.hand.check(play)
         if refusal is not None:
             self.message.value = _box(
@@ -163,7 +164,6 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
                          f"({escape(refusal.rule)})")
             return
         self.history.append(match)
-        self.message.value = ""
         self.picker.clear()
         self._apply(play)
         self._advance()

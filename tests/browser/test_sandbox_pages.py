@@ -31,6 +31,12 @@ _TURN_JS = """([before]) => {
 }"""
 
 
+_CLEAR_MESSAGE_JS = """() => {
+  const shown = document.querySelector('.wt-play-message .widget-html-content');
+  if (shown) shown.innerHTML = '';
+}"""
+
+
 def _where(page: Any) -> str:
     text = page.locator(".wt-play-status").inner_text()
     found = re.search(r"Hand \d+ · trick \d+", text)
@@ -61,6 +67,9 @@ def _play_one_turn(page: Any) -> str:
     needed = _needed(page)
     for picks in combinations(range(cards.count()), needed):
         _toggle(page, cards, picks, True)
+        # The last refusal stays on the page until the kernel answers this press; the table
+        # clears the message first on every press, so a refusal read after it is this one's.
+        page.evaluate(_CLEAR_MESSAGE_JS)
         page.locator(".wt-play-play").click()
         result = page.wait_for_function(_TURN_JS, arg=[before], timeout=60_000).json_value()
         if result != "illegal":

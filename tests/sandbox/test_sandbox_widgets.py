@@ -69,6 +69,17 @@ def test_an_illegal_pick_gets_the_engines_sentence() -> None:
     assert table.match is not None and table.match.to_move == LEARNER
 
 
+def test_the_same_refusal_twice_is_shown_afresh_each_time() -> None:
+    table = PlayTable(seed=3, pause=0)  # S leads, holding 5C AH QS JS
+    shown: list[str] = []
+    table.message.observe(lambda change: shown.append(change["new"]), names="value")
+    table.play("S: 5C AH")
+    table.play("S: 5C AH")
+    refusals = [value for value in shown if "You may not play that" in value]
+    assert len(refusals) == 2 and shown == [refusals[0], "", refusals[1]]
+    assert table.match is not None and table.match.to_move == LEARNER
+
+
 def test_editor_shows_plays_and_a_code_that_reopens_it() -> None:
     explorer = Explorer()
     explorer.places["N"].value = "7H 9C"
