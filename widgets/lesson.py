@@ -133,10 +133,10 @@ def _share_drawings(html: str) -> str:
     for match in _CARD_SVG.finditer(html):
         if match.start() < done:
             continue
-        end = html.find("</svg>", match.end())
-        body = html[match.end():end]
-        if end < 0 or "<svg" in body:  # a row of cards in one picture: left as it is
+        end = _closing_tag(html, match.end())
+        if end < 0:
             continue
+        body = html[match.end():end]
         title_end = body.find("</title>") + len("</title>") if body.startswith("<title>") else 0
         title, drawing = body[:title_end], body[title_end:]
         if len(drawing) < 200:
@@ -150,6 +150,20 @@ def _share_drawings(html: str) -> str:
         parts += [html[done:match.end()], title, shown]
         done = end
     return "".join(parts) + html[done:] if parts else html
+
+
+def _closing_tag(html: str, start: int) -> int:
+    """Where the ``</svg>`` that closes an ``<svg>`` opened just before ``start`` begins
+    (a card back, or a row of cards, holds ``<svg>`` elements of its own); -1 if none."""
+    depth, position = 1, start
+    while True:
+        close = html.find("</svg>", position)
+        if close < 0:
+            return -1
+        depth += html.count("<svg", position, close) - 1
+        if depth == 0:
+            return close
+        position = close + len("</svg>")
 
 
 def _box(kind: str, title: str, body: str, colour: str) -> Fragment:

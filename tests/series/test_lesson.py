@@ -214,5 +214,14 @@ def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
     assert 0 < len(ids) < len(cards), "each drawing once, the same card twice by reference"
     assert re.findall(r'<use href="#(wt-drawing-\d+)"/>', again).count(ids[0]) == 2
     assert "<g id=" not in again and len(again) < len(worked.html) / 2
-    row = '<svg class="wt-card-svg" viewBox="0 0 9 9"><svg x="0">' + "x" * 300 + "</svg></svg>"
-    assert lesson._share_drawings(row) == row, "a row of cards in one picture stays"
+    from worms_tutor.svg import back_svg
+
+    backs = lesson._share_drawings(back_svg() * 3)
+    assert backs.count("<g id=") == 1 and backs.count("<use href=") == 2, "card backs too"
+    assert backs.count("<svg") == 3 + 1 and backs.count("</svg>") == backs.count("<svg")
+    outer = '<svg class="wt-card-svg" viewBox="0 0 9 9">'
+    row = outer + '<svg x="0">' + "x" * 300 + "</svg></svg>"
+    first, again = lesson._share_drawings(row), lesson._share_drawings(row)
+    number = re.findall(r'<g id="(wt-drawing-\d+)">', first)
+    assert first == f'{outer}<g id="{number[0]}"><svg x="0">{"x" * 300}</svg></g></svg>'
+    assert again == f'{outer}<use href="#{number[0]}"/></svg>', "a row of cards, whole"
