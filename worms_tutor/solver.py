@@ -555,12 +555,11 @@ def _ordered(state: HandState, moves: tuple[Step, ...]) -> tuple[Step, ...]:
         return tuple(sorted(moves, key=_lead_order))
     partner_heads = side_of(trick.steps[trick.head_step].play.seat) == side_of(
         state.to_move or "")
+
+    def promise(move: Step) -> tuple[bool, int]:
+        return (move.took_over == partner_heads, _cost_of(move.play.cards))
+
     if len(moves) == 2:  # the commonest case deep in the search
         first, second = moves
-        keep_order = (first.took_over == partner_heads, _cost_of(first.play.cards)) <= (
-            second.took_over == partner_heads, _cost_of(second.play.cards))
-        return moves if keep_order else (second, first)
-    ranked = [((move.took_over == partner_heads, _cost_of(move.play.cards)), index)
-              for index, move in enumerate(moves)]
-    ranked.sort()
-    return tuple([moves[index] for _, index in ranked])
+        return moves if promise(first) <= promise(second) else (second, first)
+    return tuple(sorted(moves, key=promise))  # stable: ties keep the listed order

@@ -237,32 +237,26 @@ class Trick:
 
     def attempt(self, play: Play) -> Step:
         """What ``play`` would do if laid now, without laying it."""
-        steps = self.steps
-        if not steps:
+        if not self.steps:
             return _lead_step(play)
-        if play.placement:  # a declared placement: judged as declared, not remembered
-            return _best_step(self, play, len(steps))
-        known = self._verdicts(play.seat)
-        step = known.get(play.cards)
-        if step is None:
-            step = known[play.cards] = _best_step(self, play, len(steps))
-        return step
+        return self._judged(play, self._verdicts(play.seat))
 
     def attempt_each(self, plays: Sequence[Play]) -> list[Step]:
         """What each of the seat to play's ``plays`` would do if laid now."""
-        if not self.steps or len(plays) < 2:
-            return [self.attempt(play) for play in plays]
+        if not self.steps or not plays:
+            return [_lead_step(play) for play in plays]
         known = self._verdicts(plays[0].seat)
-        position = len(self.steps)
-        result = []
-        for play in plays:
-            step = None if play.placement else known.get(play.cards)
-            if step is None:
-                step = _best_step(self, play, position)
-                if not play.placement:
-                    known[play.cards] = step
-            result.append(step)
-        return result
+        return [self._judged(play, known) for play in plays]
+
+    def _judged(self, play: Play, known: dict[tuple[Card, ...], Step]) -> Step:
+        """What ``play`` does against the trick's head; ``known``: the verdicts remembered for
+        its seat here (a declared placement is judged as declared and not remembered)."""
+        if play.placement:
+            return _best_step(self, play, len(self.steps))
+        step = known.get(play.cards)
+        if step is None:
+            step = known[play.cards] = _best_step(self, play, len(self.steps))
+        return step
 
     def _verdicts(self, seat: str) -> dict[tuple[Card, ...], Step]:
         """The verdicts already worked out for ``seat``'s groups on this trick, by cards.
@@ -365,25 +359,16 @@ _REMEMBERED: dict[int, _Remembered] = {}
 
 def _remembered(rules: Rules) -> _Remembered:
     entry = _REMEMBERED.get(id(rules))
-    if entry is None or entry.rules is not rules:
-        entry = _remember(rules)
-    return entry
-
-
-def _remember(rules: Rules) -> _Remembered:
-    """A fresh entry for ``rules`` (whose id may have been another rules object's before)."""
-    if len(_REMEMBERED) > 64:
-        _REMEMBERED.clear()
-    entry = _REMEMBERED[id(rules)] = _Remembered(rules)
+    if entry is None or entry.rules is not rules:  # new rules, or an old one's id reused
+        if len(_REMEMBERED) > 64:
+            _REMEMBERED.clear()
+        entry = _REMEMBERED[id(rules)] = _Remembered(rules)
     return entry
 
 
 def _memo_for(rules: Rules, situation: tuple[object, ...]) -> dict[tuple[Card, ...], Step]:
     """The verdicts already worked out under ``rules`` in ``situation``, by cards played."""
-    entry = _REMEMBERED.get(id(rules))  # _remembered(rules), written out: this runs every play
-    if entry is None or entry.rules is not rules:
-        entry = _remember(rules)
-    situations = entry.situations
+    situations = _remembered(rules).situations
     known = situations.get(situation)
     if known is None:
         if len(situations) > _MEMO_LIMIT:
