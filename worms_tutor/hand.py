@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from .cards import TOQU, WORMS, Card
 from .errors import IllegalPlay
-from .legality import LegalPlay, check_basics, check_play, legal_plays, legal_steps
+from .legality import LegalPlay, check_basics, check_play, legal_candidates, legal_steps
 from .play import Play
-from .rules import SEATS_BY_PLAYERS, Rules
+from .rules import Rules
 from .scoring import (
     Award,
     hand_is_decided,
@@ -23,13 +23,9 @@ from .scoring import (
     specials_off,
     trick_awards,
 )
-from .seating import order_from, side_of, sides
+from .seating import SEAT_INDEX, order_from, side_of, sides
 from .trick import Step, Trick
 from .values import build, evolve
-
-SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
-                              for index, seat in enumerate(seats)}
-"""Where each seat's hand sits in ``HandState.hands`` (the seats' playing order)."""
 
 
 def _holding_both(hands: Iterable[tuple[str, tuple[Card, ...]]]) -> frozenset[str]:
@@ -168,11 +164,11 @@ class HandState:
     def play(self, play: Play | str | LegalPlay) -> HandState:
         """The state after ``play``, or ``IllegalPlay`` with the rule it breaks.
 
-        A ``LegalPlay`` from this state's ``legal_plays()`` is already checked and evaluated.
+        A ``LegalPlay`` from this state's ``legal_plays()`` is already checked.
         """
         if isinstance(play, LegalPlay):
             if play.origin is self:
-                return self.advance(play.evaluated or self.trick.attempt(play.play))
+                return self.advance(self.trick.attempt(play.play))
             play = play.play
         if isinstance(play, str):
             play = Play.parse(play, self.rules.seats)
@@ -229,13 +225,15 @@ class HandState:
         indexes = [SEAT_INDEX[seat] for seat in order]
         taken = 0
         for _ in range(rounds):  # four rounds fill any hand
-            before = taken
+            short = False  # a hand is still under four cards after this round
             for index in indexes:
                 seat, held = hands[index]
                 if len(held) < 4 and taken < len(stock):
-                    hands[index] = (seat, (*held, stock[taken]))
+                    held = (*held, stock[taken])
+                    hands[index] = (seat, held)
                     taken += 1
-            if taken == before:
+                    short = short or len(held) < 4
+            if not short:
                 break
         changes: dict[str, object] = {"hands": tuple(hands), "stock": stock[taken:]}
         drawn = stock[:taken]
@@ -310,7 +308,9 @@ class HandState:
     # -- convenience --------------------------------------------------------------------
 
     def legal_plays(self) -> tuple[LegalPlay, ...]:
-        return legal_plays(self)
+        """Every legal play for the seat to move (empty once the hand is over); what each
+        would do to the trick is worked out only when someone asks."""
+        return LegalPlay.listed(legal_candidates(self), self)
 
     def legal_steps(self) -> tuple[Step, ...]:
         """What each legal play would do, in ``legal_plays`` order (see ``advance``)."""

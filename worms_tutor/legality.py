@@ -1,56 +1,50 @@
 """What a seat may play, and why not: turn, cards held, group size and lead shape, the Toqu
 duty (O1), Toqu never on partner's Worms (F1), the Danish restrictions (F2–F5), F6 and F7.
 
-``check_play`` raises ``IllegalPlay`` with the rule id and a plain sentence; ``legal_plays``
-lists every legal play for the seat to move, each with whether it would head the trick.
+``check_play`` raises ``IllegalPlay`` with the rule id and a plain sentence;
+``legal_candidates`` lists every legal play for the seat to move (``HandState.legal_plays``
+wraps each in a ``LegalPlay``, which tells whether it would head the trick).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from .errors import IllegalPlay
 from .play import Play
 from .rules import SEATS_BY_PLAYERS
-from .seating import are_partners
+from .seating import SEAT_INDEX, are_partners
 from .trick import Step
 
 if TYPE_CHECKING:
     from .hand import HandState
-
-_new = object.__new__
-_set = object.__setattr__
 
 RELAXABLE = frozenset({"F1", "F2", "F3", "F4", "F5"})
 """Restrictions that give way when the player has no other play (the sources' "unless it is his
 last card", §E Q8; for F3/F4 our choice, so that a hand can always be played out)."""
 
 
-@dataclass(frozen=True)
-class LegalPlay:
+class LegalPlay(NamedTuple):
     """A legal play of the seat to move, and whether it would head the trick.
 
-    The evaluation (``step``) is worked out when first asked for, from the state the play was
-    listed for (``origin``); only in that state may ``HandState.play`` reuse it.
+    A named tuple rather than a dataclass: every state lists its plays afresh, on the hottest
+    path of random play and of the solver, and a tuple is made in one step. It is equal to
+    another ``LegalPlay`` of the same play; ``origin`` is the state it was listed for, from
+    which ``step`` works out what the play does (only that state's ``play`` may skip checks).
     """
 
     play: Play
-    known_heads: bool | None = field(default=None, compare=False)
-    evaluated: Step | None = field(default=None, compare=False, repr=False)
-    origin: HandState | None = field(default=None, compare=False, repr=False)
+    known_heads: bool | None = None
+    origin: HandState | None = None
 
     @property
     def step(self) -> Step | None:
         """What the play does to the trick (``None`` for a play listed without a state)."""
-        step = self.evaluated
-        if step is None and self.origin is not None:
-            step = self.origin.trick.attempt(self.play)
-            object.__setattr__(self, "evaluated", step)  # remembered: it cannot change
-        return step
+        origin = self.origin
+        return None if origin is None else origin.trick.attempt(self.play)
 
     @property
     def heads(self) -> bool:
@@ -60,19 +54,28 @@ class LegalPlay:
         step = self.step
         return step is not None and step.took_over
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, LegalPlay) and self.play == other.play
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.play)
+
+    def __repr__(self) -> str:
+        return f"LegalPlay(play={self.play!r}, known_heads={self.known_heads!r})"
+
     def __str__(self) -> str:
         return str(self.play)
 
     @classmethod
     def listed(cls, plays: Iterable[Play], origin: HandState) -> tuple[LegalPlay, ...]:
-        """The plays as listed for ``origin``, each made as ``values.build`` makes values, with
-        the call inlined: listing is the hottest path of random play and of the solver."""
-        result = []
-        for play in plays:
-            legal = _new(cls)
-            _set(legal, "__dict__", {"play": play, "origin": origin})
-            result.append(legal)
-        return tuple(result)
+        """The plays as listed for ``origin`` (each tuple made directly: this is hot)."""
+        return tuple([_new_tuple(cls, (play, None, origin)) for play in plays])
+
+
+_new_tuple = tuple.__new__
 
 
 def check_play(state: HandState, play: Play) -> Step:
@@ -87,26 +90,21 @@ def check_play(state: HandState, play: Play) -> Step:
     raise refusals[0]
 
 
-def legal_plays(state: HandState) -> tuple[LegalPlay, ...]:
-    """Every legal play for the seat to move (empty once the hand is over)."""
-    # what each play would do to the trick is worked out only when someone asks
-    return LegalPlay.listed(_legal(state), state)
-
-
 def legal_steps(state: HandState) -> tuple[Step, ...]:
     """What every legal play would do to the trick, in the order ``legal_plays`` lists them
     (for searches, which look at every play and need no ``LegalPlay`` around each)."""
-    return tuple(state.trick.attempt_each(_legal(state)))
+    return tuple(state.trick.attempt_each(legal_candidates(state)))
 
 
-def _legal(state: HandState) -> list[Play]:
-    """The plays ``legal_plays`` lists."""
-    seat = state.to_move
-    if seat is None:
-        return []
-    hand = state.hand_of(seat)
+def legal_candidates(state: HandState) -> list[Play]:
+    """The plays ``legal_plays`` lists, as plain ``Play`` values."""
+    trick = state.trick
+    seat = trick.to_play
+    if seat is None or state.hand_over or state.match_winner is not None:
+        return []  # ``to_move`` and ``hand_of``, inlined: this is hot
+    hand = state.hands[SEAT_INDEX[seat]][1]
     candidates = _candidates(state, seat, hand)
-    if (TOQU in hand or WORMS in hand) and not state.trick.specials_off:
+    if _may_be_restricted(state, hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
@@ -221,6 +219,15 @@ def _shape_problem(cards: tuple[Card, ...], three_is_king: bool, shapes: str) ->
 # -- Worms, Toqu and the Danish restrictions ---------------------------------------------
 
 
+def _may_be_restricted(state: HandState, hand: tuple[Card, ...]) -> bool:
+    """Whether any rule of ``_restrictions`` can refuse a play from ``hand`` now (the same
+    early answers, asked once for all the candidates)."""
+    trick = state.trick
+    if trick.specials_off or (TOQU not in hand and WORMS not in hand):
+        return False
+    return state.rules.danish_restrictions or trick.worms_heading() is not None
+
+
 def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
     """The rules about Worms and Toqu this (well-formed) play breaks."""
     if state.specials_off:
@@ -314,11 +321,11 @@ def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Pla
     if rules.players == 2:
         return plays
     rank_of = _SET_RANK[rules.three_d_is_king]
+    if len({rank_of[card] for card in hand}) == len(hand):
+        return plays  # no two cards of one rank: single cards only
     by_rank: dict[int, list[Card]] = {}
     for card in hand:
         by_rank.setdefault(rank_of[card], []).append(card)
-    if len(by_rank) == len(hand):
-        return plays  # no two cards of one rank: single cards only
     sets = [group for group in by_rank.values() if len(group) > 1]
     for group in sets:
         for size in range(2, len(group) + 1):

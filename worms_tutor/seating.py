@@ -50,6 +50,11 @@ PLAYING_ORDERS: dict[int, dict[str, tuple[str, ...]]] = {
 """Every playing order, looked up rather than rebuilt (the engine asks for it on every play)."""
 
 
+SEAT_INDEX: dict[str, int] = {seat: index for seats in SEATS_BY_PLAYERS.values()
+                              for index, seat in enumerate(seats)}
+"""Where each seat's hand sits in ``HandState.hands`` (the seats' playing order)."""
+
+
 def players_for_seats(seats: set[str]) -> int:
     """The player count a set of seats belongs to, or a ``ScenarioError``."""
     for players, expected in SEATS_BY_PLAYERS.items():

@@ -9,7 +9,7 @@ power that decided each one, so that every verdict can be explained.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
 
@@ -169,18 +169,20 @@ class Trick:
     toqu_on_partner: bool = False
     specials_off: bool = False  # 8:8 in the Danish match rules: Toqu and Worms are plain (R6.15)
     to_play: str | None = None  # the seat that plays next (None once the trick is complete)
+    memo: _Remembered | None = field(default=None, compare=False, repr=False)
+    """What is worked out once per rules object (``start`` sets it; later tricks carry it)."""
 
     @classmethod
     def start(cls, rules: Rules, leader: str, specials_off: bool = False) -> Trick:
         """The empty trick ``leader`` is to lead (one shared object per rules and leader)."""
-        starts = _remembered(rules).starts
-        trick = starts.get((leader, specials_off))
+        memo = _remembered(rules)
+        trick = memo.starts.get((leader, specials_off))
         if trick is None:
             groups = 4 if rules.players in (4, 2) else 3
-            trick = starts[(leader, specials_off)] = build(
+            trick = memo.starts[(leader, specials_off)] = build(
                 cls, rules=rules, leader=leader, groups=groups, steps=(), head=(), head_step=-1,
                 capture=None, worms_headed_by=None, worms_over_toqu=False,
-                toqu_on_partner=False, specials_off=specials_off, to_play=leader)
+                toqu_on_partner=False, specials_off=specials_off, to_play=leader, memo=memo)
         return trick
 
     # -- reading ------------------------------------------------------------------------
@@ -265,14 +267,21 @@ class Trick:
         size) and a few facts about the trick, so each verdict is worked out once and
         remembered. Everything ``_best_step`` reads from the trick is in this key."""
         position = len(self.steps)
-        return _memo_for(self.rules, (
+        situation = (
             seat,
             self.head,
             position,
             self.head_step == position - 1,
             self.specials_off,
             self.capture is not None,
-        ))
+        )
+        situations = (self.memo or _remembered(self.rules)).situations
+        known = situations.get(situation)
+        if known is None:
+            if len(situations) > _MEMO_LIMIT:
+                situations.clear()
+            known = situations[situation] = {}
+        return known
 
     def add(self, play: Play) -> Trick:
         """The trick with ``play`` laid (legality is checked elsewhere, in ``legality``)."""
@@ -364,17 +373,6 @@ def _remembered(rules: Rules) -> _Remembered:
             _REMEMBERED.clear()
         entry = _REMEMBERED[id(rules)] = _Remembered(rules)
     return entry
-
-
-def _memo_for(rules: Rules, situation: tuple[object, ...]) -> dict[tuple[Card, ...], Step]:
-    """The verdicts already worked out under ``rules`` in ``situation``, by cards played."""
-    situations = _remembered(rules).situations
-    known = situations.get(situation)
-    if known is None:
-        if len(situations) > _MEMO_LIMIT:
-            situations.clear()
-        known = situations[situation] = {}
-    return known
 
 
 _LEAD_STEPS: dict[tuple[object, ...], Step] = {}
@@ -487,12 +485,12 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     """Evaluate every allowed assignment of the group to the heading cards; keep the best."""
     head = trick.head
     cards = play.cards
-    declared = dict(play.placement)
     if len(cards) != len(head):
         return Step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
         return Step(play, position, pairing.power.beats, (pairing,), head)
+    declared = dict(play.placement)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
     # every card against every target, judged once; an assignment picks one per row

@@ -39,7 +39,7 @@ def random_states(rules: Rules, matches: int, seed: int) -> Iterator[HandState]:
 def fresh(trick: trick_module.Trick, play: Play, monkeypatch: pytest.MonkeyPatch) -> Step:
     """The verdict with nothing remembered."""
     with monkeypatch.context() as patch:
-        patch.setattr(trick_module, "_memo_for", lambda rules, situation: {})
+        patch.setattr(trick_module.Trick, "_verdicts", lambda self, seat: {})
         patch.setattr(trick_module, "_LEAD_STEPS", {})
         return trick.attempt(play)
 
