@@ -30,7 +30,30 @@ from .values import build, evolve
 
 def _holding_both(hands: Iterable[tuple[str, tuple[Card, ...]]]) -> frozenset[str]:
     """The seats that hold both Toqu and Worms (for the Worms bonus, R6.5 (c))."""
-    return frozenset(seat for seat, held in hands if TOQU in held and WORMS in held)
+    return frozenset([seat for seat, held in hands if TOQU in held and WORMS in held])
+
+
+def _drawn_one_by_one(
+    hands_now: tuple[tuple[str, tuple[Card, ...]], ...], stock: tuple[Card, ...],
+    order: tuple[str, ...], rounds: int,
+) -> tuple[list[tuple[str, tuple[Card, ...]]], int]:
+    """The hands after drawing one card at a time in ``order``, for at most ``rounds``
+    rounds, until four each or no stock; and how many cards were taken."""
+    hands = list(hands_now)
+    taken = 0
+    for _ in range(rounds):
+        short = False  # a hand is still under four cards after this round
+        for seat in order:
+            index = SEAT_INDEX[seat]
+            held = hands[index][1]
+            if len(held) < 4 and taken < len(stock):
+                held = (*held, stock[taken])
+                hands[index] = (seat, held)
+                taken += 1
+                short = short or len(held) < 4
+        if not short:
+            break
+    return hands, taken
 
 
 @dataclass(frozen=True)
@@ -211,35 +234,33 @@ class HandState:
         state = evolve(self, hands=tuple(hands), trick=trick, announced=announced)
         if rules.players == 2 and len(trick.steps) == 2 and state.stock:
             better = trick.head_seat or trick.leader
-            state = evolve(state, **state._drawn(state.hands, order_from(better, 2), rounds=1))
+            hands_now, stock, melted = state._drawn(state.hands, order_from(better, 2), rounds=1)
+            state = evolve(state, hands=hands_now, stock=stock, melted=melted)
         return state
 
     def _drawn(
         self, hands_now: tuple[tuple[str, tuple[Card, ...]], ...], order: tuple[str, ...],
         rounds: int = 4,
-    ) -> dict[str, object]:
-        """``hands_now`` and the stock after drawing one card at a time in ``order`` until four
-        each (or ``rounds`` rounds) or no stock (R12.1, R18.2), as changes to this state."""
+    ) -> tuple[tuple[tuple[str, tuple[Card, ...]], ...], tuple[Card, ...], frozenset[str]]:
+        """``hands_now``, the stock and ``melted`` after drawing one card at a time in
+        ``order`` until four each (or ``rounds`` rounds) or no stock (R12.1, R18.2)."""
         stock = self.stock
-        hands = list(hands_now)
-        indexes = [SEAT_INDEX[seat] for seat in order]
-        taken = 0
-        for _ in range(rounds):  # four rounds fill any hand
-            short = False  # a hand is still under four cards after this round
-            for index in indexes:
-                seat, held = hands[index]
-                if len(held) < 4 and taken < len(stock):
-                    held = (*held, stock[taken])
-                    hands[index] = (seat, held)
-                    taken += 1
-                    short = short or len(held) < 4
-            if not short:
-                break
-        changes: dict[str, object] = {"hands": tuple(hands), "stock": stock[taken:]}
+        sizes = {len(held) for _, held in hands_now}
+        if len(sizes) == 1:  # hands alike (always, but mid-trick with two players)
+            # round by round, as dealt: the seat k places along ``order`` gets every
+            # len(order)-th card of the stock from the k-th on
+            seats = len(order)
+            taken = min(len(stock), seats * max(0, min(4 - sizes.pop(), rounds)))
+            first = SEAT_INDEX[order[0]]
+            hands = [(seat, held + stock[(index - first) % seats:taken:seats])
+                     for index, (seat, held) in enumerate(hands_now)]
+        else:
+            hands, taken = _drawn_one_by_one(hands_now, stock, order, rounds)
         drawn = stock[:taken]
+        melted = self.melted
         if TOQU in drawn or WORMS in drawn:  # only then can someone come to hold both
-            changes["melted"] = self.melted | _holding_both(hands)
-        return changes
+            melted = melted | _holding_both(hands)
+        return tuple(hands), stock[taken:], melted
 
     def _finish_trick(
         self, hands: tuple[tuple[str, tuple[Card, ...]], ...], trick: Trick,
@@ -286,23 +307,26 @@ class HandState:
             swept_by=winning_side if final and len(set(previous)) == 1 else None,
         )
         hand_over = hand_over or winner_of_match is not None
-        drawn: dict[str, object] = {"hands": hands}
+        melted = self.melted
         if stock and not hand_over:
-            drawn = self._drawn(hands, order_from(winner, rules.players))
-        return evolve(
-            self,
+            hands, stock, melted = self._drawn(hands, order_from(winner, rules.players))
+        return build(  # every field anew: quicker than a copy with most of them changed
+            type(self),
+            rules=rules,
+            hands=hands,
+            stock=stock,
+            leader=winner,
             played=self.played + trick.cards,
             previous=previous,
             score=score,
             first_lead_of_match=False,
+            melted=melted,
+            trick=Trick.start(rules, winner, plain_matadors),
             records=(*self.records, record),
             hand_over=hand_over,
             match_winner=winner_of_match,
             kam=kam,
-            leader=winner,
             announced=(),
-            trick=Trick.start(rules, winner, plain_matadors),
-            **drawn,
         )
 
     # -- convenience --------------------------------------------------------------------
