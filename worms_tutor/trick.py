@@ -38,6 +38,10 @@ class Mode(Enum):
     KS7 = "ks7"  # K♠ that beat that K♣: only the 3♦ beats it
     LOCK = "lock"  # 3♦ not led: nothing beats it
 
+    # Each member is one object, so hashing by identity agrees with equality; it is done in C,
+    # where Enum's own hash (of the name) is Python code run for every table-card lookup.
+    __hash__ = object.__hash__
+
 
 class Power(Enum):
     """Why a card did or did not beat the card it was laid on; value = (key, beats, rule ids).
@@ -70,6 +74,14 @@ class Power(Enum):
         self.rule_ids = rule_ids
 
 
+# Members read as ``Mode.LOCK`` go through the enum metaclass's ``__getattr__`` hook on Python
+# 3.11 (about 0.1 µs each); judging a card reads several, so the hot paths use these names.
+NORMAL_MODE, SEVEN_MODE, KC7_MODE, KS7_MODE, LOCK_MODE = (
+    Mode.NORMAL, Mode.SEVEN, Mode.KC7, Mode.KS7, Mode.LOCK)
+_SEVEN_RANK = Rank.SEVEN
+_KING_FEATS = (Power.KS_ON_KC, Power.KINGS_ON_SEVENS)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class TableCard:
     """A card on the table with its owner, mode and (in normal mode) strength.
@@ -96,7 +108,7 @@ def table_card(card: Card, seat: str, mode: Mode) -> TableCard:
     key = (card, seat, mode)
     found = _TABLE_CARDS.get(key)
     if found is None:
-        strength = STRENGTH[card] if mode is Mode.NORMAL else 0
+        strength = STRENGTH[card] if mode is NORMAL_MODE else 0
         found = _TABLE_CARDS[key] = TableCard(card, seat, mode, strength)
     return found
 
@@ -390,7 +402,7 @@ def _lead_step(play: Play) -> Step:
 
 
 def _led_card(card: Card, seat: str) -> TableCard:
-    return table_card(card, seat, Mode.SEVEN if card.is_seven else Mode.NORMAL)
+    return table_card(card, seat, SEVEN_MODE if card.is_seven else NORMAL_MODE)
 
 
 _LED_HEADS: dict[tuple[str, tuple[Card, ...]], tuple[TableCard, ...]] = {}
@@ -422,31 +434,31 @@ def _judge(
     """The power that decides ``card`` against ``target``, and the card's mode if it wins."""
     rules = trick.rules
     target_mode = target.mode
-    if target_mode is Mode.LOCK:
+    if target_mode is LOCK_MODE:
         return Power.THREE_HOLDS, None
     if card is THREE_OF_DIAMONDS:
         if rules.three_d_power == "non_lead" or position == trick.groups - 1:
-            return Power.THREE_NOT_LED, Mode.LOCK
+            return Power.THREE_NOT_LED, LOCK_MODE
         return Power.THREE_POWERLESS, None
-    if target_mode is Mode.SEVEN:
-        if card.rank is Rank.SEVEN:
+    if target_mode is SEVEN_MODE:
+        if card.rank is _SEVEN_RANK:
             if not rules.higher_seven_beats_led_seven:
                 return Power.UNLED_SEVEN, None
             if card.suit.order > target.card.suit.order:
-                return Power.HIGHER_SEVEN, Mode.SEVEN
+                return Power.HIGHER_SEVEN, SEVEN_MODE
             return Power.SEVEN_HOLDS, None
         if card is KING_OF_CLUBS:
-            return Power.KC_ON_SEVEN, Mode.KC7
+            return Power.KC_ON_SEVEN, KC7_MODE
         if card is KING_OF_SPADES:
             return Power.KS_NOT_ON_SEVEN, None
         return Power.SEVEN_HOLDS, None
-    if target_mode is Mode.KC7:
+    if target_mode is KC7_MODE:
         if card is KING_OF_SPADES:
             if rules.ks_over_kc_timing == "immediately_next" and trick.head_step != position - 1:
                 return Power.KS_TOO_LATE, None
-            return Power.KS_ON_KC, Mode.KS7
+            return Power.KS_ON_KC, KS7_MODE
         return Power.KC_HOLDS, None
-    if target_mode is Mode.KS7:
+    if target_mode is KS7_MODE:
         return Power.KS_HOLDS, None
     # a normal target
     other = target.card
@@ -456,18 +468,18 @@ def _judge(
         forbidden = not trick.specials_off and trick.size > 1
         if card is TOQU and forbidden and are_partners(seat, target.seat):
             return Power.FORBIDDEN_ON_PARTNER, None
-        return Power.LATER_MATADOR, Mode.NORMAL
+        return Power.LATER_MATADOR, NORMAL_MODE
     if (
         position == 1
-        and card.rank is Rank.SEVEN
+        and card.rank is _SEVEN_RANK
         and other is THREE_OF_DIAMONDS
         and rules.seven_after_led_3d == "counts_as_led"
         and trick.steps[0].play.size == 1
     ):
-        return Power.SEVEN_AFTER_LED_THREE, Mode.SEVEN
+        return Power.SEVEN_AFTER_LED_THREE, SEVEN_MODE
     same_rank = card.rank is other.rank
     if STRENGTH[card] > target.strength:
-        return (Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD), Mode.NORMAL
+        return (Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD), NORMAL_MODE
     return (Power.SUIT_ORDER_LOWER if same_rank else Power.LOWER_CARD), None
 
 
@@ -478,7 +490,7 @@ def _mode_score(table_card: TableCard | None) -> int:
     return _MODE_BONUS[table_card.mode] + table_card.strength + table_card.card.suit.order
 
 
-_MODE_BONUS = {Mode.LOCK: 1000, Mode.KS7: 900, Mode.KC7: 800, Mode.SEVEN: 700, Mode.NORMAL: 0}
+_MODE_BONUS = {LOCK_MODE: 1000, KS7_MODE: 900, KC7_MODE: 800, SEVEN_MODE: 700, NORMAL_MODE: 0}
 
 
 def _best_step(trick: Trick, play: Play, position: int) -> Step:
@@ -503,23 +515,23 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
             for card, j in zip(cards, order, strict=True)
         ):
             continue
-        pairings = tuple(grid[i][j] for i, j in enumerate(order))
+        pairings = tuple([grid[i][j] for i, j in enumerate(order)])
         if kings:
             pairings = _kings_on_sevens(trick, pairings)
-        beaten = sum(1 for p in pairings if p.power.beats)
+        beaten = [p.power.beats for p in pairings].count(True)
         success = beaten == len(pairings)
         key = (
             int(success),
             _points_for_mover(trick, play.seat, pairings) if success else 0,
             beaten,
-            sum(_mode_score(p.result) for p in pairings),
+            sum([_mode_score(p.result) for p in pairings]),
         )
         if best is None or key > best[0]:
             best = (key, pairings)
     if best is None:
         return Step(play, position, False, (), head)
     pairings = best[1]
-    took_over = all(p.beats for p in pairings)
+    took_over = all([p.power.beats for p in pairings])
     if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
         # any assignment would do (S9); the declared one failed, so look without it
         return _best_step(trick, Play(play.seat, play.cards), position)
@@ -530,15 +542,15 @@ def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairi
     """K♣ and K♠ of one group laid on two 7s both count as beating (R4.5, S6 on)."""
     if not trick.rules.king_feats:
         return pairings
-    kc = next((p for p in pairings if p.card == KING_OF_CLUBS and p.target.mode is Mode.SEVEN),
+    kc = next((p for p in pairings if p.card == KING_OF_CLUBS and p.target.mode is SEVEN_MODE),
               None)
-    ks = next((p for p in pairings if p.card == KING_OF_SPADES and p.target.mode is Mode.SEVEN),
+    ks = next((p for p in pairings if p.card == KING_OF_SPADES and p.target.mode is SEVEN_MODE),
               None)
     if kc is None or ks is None or not kc.beats:
         return pairings
     seat = kc.result.seat if kc.result is not None else ""
     upgraded = Pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
-                       table_card(ks.card, seat, Mode.KS7))
+                       table_card(ks.card, seat, KS7_MODE))
     return tuple(upgraded if p is ks else p for p in pairings)
 
 
@@ -552,6 +564,6 @@ def _points_for_mover(trick: Trick, seat: str, pairings: tuple[Pairing, ...]) ->
         recaptures = pairing.card == THREE_OF_DIAMONDS and target.card == TOQU
         if captures or (recaptures and trick.capture is not None):
             points += 2
-        elif pairing.power in (Power.KS_ON_KC, Power.KINGS_ON_SEVENS):
+        elif pairing.power in _KING_FEATS:
             points += 1
     return points
