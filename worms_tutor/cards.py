@@ -6,6 +6,7 @@ case-insensitive, suit symbols ``♣ ♠ ♥ ♦`` accepted. Only the 36 cards o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -188,6 +189,29 @@ def _make_pack() -> tuple[Card, ...]:
 
 PACK: tuple[Card, ...] = _make_pack()
 """The 36 cards, suit by suit."""
+
+
+
+def shuffled_pack(rng: random.Random) -> list[Card]:
+    """The pack in a random order drawn from ``rng``.
+
+    The Fisher–Yates shuffle that ``random.shuffle`` does (the same order for the same ``rng``
+    state), written out here so that a seed keeps its deals whatever a later Python does
+    inside ``shuffle``, and quicker: each swap draws its random bits directly.
+    """
+    pack = list(PACK)
+    getrandbits = rng.getrandbits
+    for place, bound, bits in _SWAPS:
+        other = getrandbits(bits)
+        while other >= bound:  # uniform below ``bound``: draw again when over it
+            other = getrandbits(bits)
+        pack[place], pack[other] = pack[other], pack[place]
+    return pack
+
+
+_SWAPS = tuple((place, place + 1, (place + 1).bit_length())
+               for place in reversed(range(1, len(PACK))))
+"""Each swap of the shuffle: the place filled, how many places it draws from, and the bits."""
 
 TOQU = Card(Rank.JACK, Suit.CLUBS)
 WORMS = Card(Rank.KING, Suit.HEARTS)

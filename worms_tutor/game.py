@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import PACK, TOQU, WORMS, Card
+from .cards import TOQU, WORMS, Card, shuffled_pack
 from .hand import HandState, TrickRecord
 from .legality import LegalPlay
 from .play import Play
@@ -35,8 +35,7 @@ def deal(rules: Rules, dealer: str, rng: random.Random) -> Deal:
     """Shuffle and deal (R8.3, R8.4); the Danish rules redeal when a hand holds both (R8.6)."""
     redeals = 0
     while True:
-        pack = list(PACK)
-        rng.shuffle(pack)
+        pack = shuffled_pack(rng)
         order = order_from(next_seat(dealer, rules.players), rules.players)
         dealt = 4 * len(order)
         # one card at a time from the dealer's left: the seat k places along gets every

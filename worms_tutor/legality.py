@@ -104,7 +104,7 @@ def legal_candidates(state: HandState) -> list[Play]:
         return []  # ``to_move`` and ``hand_of``, inlined: this is hot
     hand = state.hands[SEAT_INDEX[seat]][1]
     candidates = _candidates(state, seat, hand)
-    if _may_be_restricted(state, hand):
+    if (TOQU in hand or WORMS in hand) and _may_be_restricted(state, hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
@@ -312,7 +312,7 @@ def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Pla
     steps = state.trick.steps
     singles = _SINGLE_PLAYS[seat]
     if steps:
-        size = steps[0].play.size
+        size = len(steps[0].play.cards)
         if size == 1:
             return [singles[card] for card in hand]
         return [Play(seat, cards) for cards in combinations(hand, size)]

@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import PACK, THREE_OF_DIAMONDS, Card
+from .cards import THREE_OF_DIAMONDS, Card, shuffled_pack
 from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
@@ -35,8 +35,7 @@ def draw_partners(players: Sequence[str], rng: random.Random) -> PartnerDraw:
     """Each of four players draws a card; 7s are drawn again; lowest and highest play together."""
     if len(players) != 4:
         raise ValueError("partners are drawn by four players")
-    pack = list(PACK)
-    rng.shuffle(pack)
+    pack = shuffled_pack(rng)
     draws: list[tuple[str, Card]] = []
     redrawn: list[tuple[str, Card]] = []
     for player in players:
@@ -75,8 +74,7 @@ class KnockedDeal:
 
 def knock_deal(rules: Rules, dealer: str, rng: random.Random) -> KnockedDeal:
     """Deal as after a knock: face-up first-trick cards from the dealer's left, two hidden each."""
-    pack = list(PACK)
-    rng.shuffle(pack)
+    pack = shuffled_pack(rng)
     order = order_from(next_seat(dealer, rules.players), rules.players)
     face_up: dict[str, Card] = {}
     hidden: dict[str, list[Card]] = {seat: [] for seat in order}
