@@ -374,6 +374,10 @@ class _Remembered:
         self.situations: dict[tuple[object, ...], dict[tuple[Card, ...], Step]] = {}
         self.starts: dict[tuple[str, bool], Trick] = {}
 
+    def __reduce__(self) -> tuple[object, tuple[Rules]]:
+        # a copied or pickled trick takes up the memo of its rules there, not a copy of this one
+        return (_remembered, (self.rules,))
+
 
 _REMEMBERED: dict[int, _Remembered] = {}
 

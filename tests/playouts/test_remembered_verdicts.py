@@ -7,6 +7,8 @@ is the one the playing order names, and quickly made values equal ones made the 
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Iterator
 from dataclasses import fields
@@ -133,3 +135,29 @@ def test_legal_steps_are_the_listed_plays_judged(variant: str, players: int) -> 
             assert after.records == state.play(legal.play).records
         checked += len(steps)
     assert checked > 100
+
+
+def test_a_copied_or_pickled_state_plays_on_alike_without_carrying_the_memory() -> None:
+    rules = Rules.preset("english")
+    states = [state for state in random_states(rules, 2, seed=8) if state.to_move]
+    assert len(states) > 50  # by now the verdict memory holds many situations
+    for state in states[-10:]:
+        for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert again == state
+            assert len(pickle.dumps(again)) < 20_000  # the memory is not in it
+            assert [str(legal) for legal in again.legal_plays()] == [
+                str(legal) for legal in state.legal_plays()]
+            first = state.legal_plays()[0].play
+            assert again.play(first) == state.play(first)
+
+
+def test_legal_plays_are_equal_by_their_play_alone() -> None:
+    rules = Rules.preset("english")
+    state = next(state for state in random_states(rules, 1, seed=9) if state.to_move)
+    listed = state.legal_plays()
+    again = state.legal_plays()
+    assert listed == again and listed[0] is not again[0]
+    assert hash(listed[0]) == hash(again[0])
+    assert listed[0] != listed[0].play  # a LegalPlay is not a bare Play
+    assert str(listed[0]) == str(listed[0].play)
+    assert "origin" not in repr(listed[0])
