@@ -26,7 +26,7 @@ from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
 from .seating import PLAYING_ORDERS, are_partners, order_from
-from .values import build, evolve
+from .values import build, evolve, slots_maker
 
 
 class Mode(Enum):
@@ -163,6 +163,11 @@ class Step:
             elif pairing.power is Power.KINGS_ON_SEVENS:
                 found.append("P5")
         return tuple(found)
+
+
+_make_pairing = slots_maker(Pairing)
+_make_step = slots_maker(Step)
+"""Quick makers of the values judging makes for every verdict not yet remembered."""
 
 
 @dataclass(frozen=True)
@@ -401,7 +406,7 @@ def _lead_step(play: Play) -> Step:
     if step is None:
         if len(_LEAD_STEPS) > _MEMO_LIMIT:
             _LEAD_STEPS.clear()
-        step = _LEAD_STEPS[key] = Step(play, 0, True, (), ())
+        step = _LEAD_STEPS[key] = _make_step(play, 0, True, (), ())
     return step
 
 
@@ -429,7 +434,7 @@ def attack(trick: Trick, card: Card, seat: str, target: TableCard, position: int
     """Lay ``card`` (played by ``seat`` as group number ``position``) on ``target``."""
     power, mode = _judge(trick, card, seat, target, position)
     result = None if mode is None else table_card(card, seat, mode)
-    return Pairing(card, target, power, result)
+    return _make_pairing(card, target, power, result)
 
 
 def _judge(
@@ -502,10 +507,10 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     head = trick.head
     cards = play.cards
     if len(cards) != len(head):
-        return Step(play, position, False, (), head)
+        return _make_step(play, position, False, (), head)
     if len(cards) == 1:
         pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return Step(play, position, pairing.power.beats, (pairing,), head)
+        return _make_step(play, position, pairing.power.beats, (pairing,), head)
     declared = dict(play.placement)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     declared_full = len(declared) == len(cards)
@@ -533,13 +538,13 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         if best is None or key > best[0]:
             best = (key, pairings)
     if best is None:
-        return Step(play, position, False, (), head)
+        return _make_step(play, position, False, (), head)
     pairings = best[1]
     took_over = all([p.power.beats for p in pairings])
     if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
         # any assignment would do (S9); the declared one failed, so look without it
         return _best_step(trick, Play(play.seat, play.cards), position)
-    return Step(play, position, took_over, pairings, head)
+    return _make_step(play, position, took_over, pairings, head)
 
 
 def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairing, ...]:
@@ -553,7 +558,7 @@ def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairi
     if kc is None or ks is None or not kc.beats:
         return pairings
     seat = kc.result.seat if kc.result is not None else ""
-    upgraded = Pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
+    upgraded = _make_pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
                        table_card(ks.card, seat, KS7_MODE))
     return tuple(upgraded if p is ks else p for p in pairings)
 

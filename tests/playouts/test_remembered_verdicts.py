@@ -11,7 +11,7 @@ import copy
 import pickle
 import random
 from collections.abc import Iterator
-from dataclasses import fields
+from dataclasses import FrozenInstanceError, fields
 from itertools import combinations
 
 import pytest
@@ -115,6 +115,14 @@ def test_quickly_made_values_equal_ones_made_the_usual_way() -> None:
         again = TrickRecord(**{field.name: getattr(record, field.name) for field in fields(record)})
         assert again == record
         assert repr(again) == repr(record)
+    steps = [step for record in records for step in record.trick.steps]
+    pairings = [pairing for step in steps for pairing in step.pairings]
+    assert steps and pairings
+    for value in (*steps, *pairings):
+        again = type(value)(*(getattr(value, field.name) for field in fields(value)))
+        assert again == value and hash(again) == hash(value) and repr(again) == repr(value)
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, fields(value)[0].name, None)
     quiet = settle(rules, {"NS": 3, "EW": 4}, {})
     assert quiet == Settlement({"NS": 3, "EW": 4}, None)
     assert (quiet.kam, quiet.overshoot) == (False, ())
