@@ -18,6 +18,7 @@ from .play import Play
 from .rules import SEATS_BY_PLAYERS
 from .seating import SEAT_INDEX, are_partners
 from .trick import Step
+from .values import slots_maker
 
 if TYPE_CHECKING:
     from .hand import HandState
@@ -315,7 +316,7 @@ def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Pla
         size = len(steps[0].play.cards)
         if size == 1:
             return [singles[card] for card in hand]
-        return [Play(seat, cards) for cards in combinations(hand, size)]
+        return [_make_play(seat, cards, ()) for cards in combinations(hand, size)]
     plays = [singles[card] for card in hand]
     rules = state.rules
     if rules.players == 2:
@@ -329,12 +330,12 @@ def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Pla
     sets = [group for group in by_rank.values() if len(group) > 1]
     for group in sets:
         for size in range(2, len(group) + 1):
-            plays.extend(Play(seat, cards) for cards in combinations(group, size))
+            plays.extend([_make_play(seat, cards, ()) for cards in combinations(group, size)])
     if rules.lead_shapes == "sets+two_pairs":
         pairs = [(i, pair) for i, group in enumerate(sets) for pair in combinations(group, 2)]
         for (i, first), (j, second) in combinations(pairs, 2):
             if i != j:
-                plays.append(Play(seat, (*first, *second)))
+                plays.append(_make_play(seat, (*first, *second), ()))
     return plays
 
 
@@ -351,6 +352,9 @@ _SINGLE_PLAYS: dict[str, dict[Card, Play]] = {
     for seat in seats
 }
 """One ``Play`` object per seat and card, reused for every single-card candidate."""
+
+_make_play = slots_maker(Play)
+"""A quick maker of the plays of several cards, listed afresh for every state that has them."""
 
 
 def _relaxable(refusals: list[IllegalPlay]) -> bool:
