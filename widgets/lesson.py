@@ -360,7 +360,7 @@ def presenter() -> Any:
     if _PRESENTER is None:
         from .presenter import PresenterMode
 
-        _PRESENTER = PresenterMode()
+        _PRESENTER = PresenterMode(layout=_shared("layout"))
     return _PRESENTER
 
 
@@ -603,8 +603,10 @@ def scoreboard(plays: str | Sequence[str], variant: str = "english", **context: 
 
         return state_scoreboard_html(scenario_for(plays, variant, **context).replay().final)
 
-    # drawn as a Scoreboard, without its engine; the class goes into the opening message
+    # drawn as a Scoreboard, without its engine; the class goes into the opening message,
+    # and the layout and style are the page's shared ones (fewer models to build)
     return ipywidgets.HTML(_drawn("scoreboard", (plays, variant, context), draw),
+                           layout=_shared("layout"), style=_shared("style"),
                            _dom_classes=("wt-scoreboard-widget",))
 
 
@@ -701,7 +703,7 @@ def store() -> Any:
     if _STORE is None:
         from .progress import ProgressStore
 
-        _STORE = ProgressStore()
+        _STORE = ProgressStore(layout=_shared("layout"))
     return _STORE
 
 
