@@ -38,7 +38,8 @@ def _drawn_one_by_one(
     order: tuple[str, ...], rounds: int,
 ) -> tuple[list[tuple[str, tuple[Card, ...]]], int]:
     """The hands after drawing one card at a time in ``order``, for at most ``rounds``
-    rounds, until four each or no stock; and how many cards were taken."""
+    rounds, until four each or no stock; and how many cards were taken. For hands of
+    different sizes, which only a set-up position (a scenario) can have."""
     hands = list(hands_now)
     taken = 0
     for _ in range(rounds):
@@ -246,7 +247,7 @@ class HandState:
         ``order`` until four each (or ``rounds`` rounds) or no stock (R12.1, R18.2)."""
         stock = self.stock
         sizes = {len(held) for _, held in hands_now}
-        if len(sizes) == 1:  # hands alike (always, but mid-trick with two players)
+        if len(sizes) == 1:  # hands alike: always in play from a deal
             # round by round, as dealt: the seat k places along ``order`` gets every
             # len(order)-th card of the stock from the k-th on
             seats = len(order)

@@ -105,7 +105,7 @@ def legal_candidates(state: HandState) -> list[Play]:
         return []  # ``to_move`` and ``hand_of``, inlined: this is hot
     hand = state.hands[SEAT_INDEX[seat]][1]
     candidates = _candidates(state, seat, hand)
-    if (TOQU in hand or WORMS in hand) and _may_be_restricted(state, hand):
+    if _may_be_restricted(state, hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
@@ -221,27 +221,26 @@ def _shape_problem(cards: tuple[Card, ...], three_is_king: bool, shapes: str) ->
 
 
 def _may_be_restricted(state: HandState, hand: tuple[Card, ...]) -> bool:
-    """Whether any rule of ``_restrictions`` can refuse a play from ``hand`` now (the same
-    early answers, asked once for all the candidates)."""
+    """Whether any rule of ``_restrictions`` can refuse a play from ``hand`` now: each is about
+    Toqu or Worms, none holds at 8:8 (R6.15), and O1 and F1 need a Worms heading the trick
+    while F2–F5 are Danish rulings. Listing asks it once for all the candidates."""
+    if TOQU not in hand and WORMS not in hand:
+        return False
     trick = state.trick
-    if trick.specials_off or (TOQU not in hand and WORMS not in hand):
+    if trick.specials_off:
         return False
     return state.rules.danish_restrictions or trick.worms_heading() is not None
 
 
 def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
     """The rules about Worms and Toqu this (well-formed) play breaks."""
-    if state.specials_off:
-        return []
     seat = play.seat
     hand = state.hand_of(seat)
-    if TOQU not in hand and WORMS not in play.cards:
+    if not _may_be_restricted(state, hand) or (TOQU not in hand and WORMS not in play.cards):
         return []  # every rule below concerns Toqu in hand or Worms in the play
     rules = state.rules
     trick = state.trick
     worms = trick.worms_heading()
-    if worms is None and not rules.danish_restrictions:
-        return []  # O1 and F1 concern a Worms heading the trick; F2–F5 are Danish rulings
     refusals: list[IllegalPlay] = []
 
     if (

@@ -20,7 +20,6 @@ from .cards import (
     TOQU,
     WORMS,
     Card,
-    Rank,
 )
 from .play import Play
 from .ranking import STRENGTH
@@ -78,7 +77,6 @@ class Power(Enum):
 # 3.11 (about 0.1 µs each); judging a card reads several, so the hot paths use these names.
 NORMAL_MODE, SEVEN_MODE, KC7_MODE, KS7_MODE, LOCK_MODE = (
     Mode.NORMAL, Mode.SEVEN, Mode.KC7, Mode.KS7, Mode.LOCK)
-_SEVEN_RANK = Rank.SEVEN
 _KING_FEATS = (Power.KS_ON_KC, Power.KINGS_ON_SEVENS)
 
 
@@ -450,7 +448,7 @@ def _judge(
             return Power.THREE_NOT_LED, LOCK_MODE
         return Power.THREE_POWERLESS, None
     if target_mode is SEVEN_MODE:
-        if card.rank is _SEVEN_RANK:
+        if card.is_seven:
             if not rules.higher_seven_beats_led_seven:
                 return Power.UNLED_SEVEN, None
             if card.suit.order > target.card.suit.order:
@@ -480,7 +478,7 @@ def _judge(
         return Power.LATER_MATADOR, NORMAL_MODE
     if (
         position == 1
-        and card.rank is _SEVEN_RANK
+        and card.is_seven
         and other is THREE_OF_DIAMONDS
         and rules.seven_after_led_3d == "counts_as_led"
         and trick.steps[0].play.size == 1

@@ -448,6 +448,23 @@ def test_d69_winner_draws_first(variant: str) -> None:
     assert final.to_move == "E"
 
 
+def test_r12_1_short_hands_draw_one_card_at_a_time_from_the_winner() -> None:
+    # a set-up position where two hands are a card short: after the first round of drawing
+    # East and West still are, so they draw again, in order, while the stock lasts
+    stock = ["AS", "AH", "AD", "9S", "9H", "9D"]
+    result = replay("english", "N:QD E:JD S:QH W:8D",
+                    hands={"N": ["QD", "QC", "QS", "8C"], "E": ["JD", "JH", "JS"],
+                           "S": ["QH", "8H", "5C", "6C"], "W": ["8D", "9C", "7D"]},
+                    stock=stock)
+    assert result.illegal is None and result.records[0].winner == "E"
+    final = result.final
+    drawn = {seat: [card.code for card in final.hand_of(seat)][-2:] for seat in "NESW"}
+    assert drawn["E"] == ["AS", "9H"] and drawn["W"] == ["AD", "9D"]
+    assert drawn["S"][-1] == "AH" and drawn["N"][-1] == "9S"
+    assert [len(final.hand_of(seat)) for seat in "NESW"] == [4, 4, 4, 4]
+    assert final.stock == ()
+
+
 def test_d71_danish_redeal_when_dealt_both() -> None:
     danish = Rules.preset("danish-club")
     redealt = 0
