@@ -26,7 +26,7 @@ test: lint pytest
 
 # Python sources only: notebooks are prose with code and are checked by nbval instead.
 lint: $(STAMP)
-	$(BIN)/ruff check worms_tutor widgets tests benchmarks
+	$(BIN)/ruff check worms_tutor widgets tests benchmarks voila.py
 	$(BIN)/mypy --strict worms_tutor
 
 pytest: $(STAMP)

@@ -6,14 +6,15 @@ next to a bare one-widget notebook measured in the same run; optionally the time
     .venv/bin/python benchmarks/pages.py --runs 0 --time-command "make test"
 
 The pages run from a copy of the working tree (notebooks, widgets, the engine, the bare page,
-voila.json) taken at the start, so that edits made during a run change nothing (the pages'
-disk cache is keyed by the code). With ``--against REV`` a second copy holds the notebooks,
-widgets, bare page and voila.json of commit REV with the same engine, so that one run compares
-the page code of REV with the working tree's, under the same load. Each copy is served by its
-own Voila server (started from the copy, so its voila.json applies); every page is opened once
-to warm the browser cache, then RUNS times in rotation (bare page, chapter, for each copy in
-turn), so that load on the machine hits all pages alike. A visit ends as a learner's tab
-closes: the page's unload handler asks Voila to shut its kernel down.
+the Voila settings voila.json and voila.py) taken at the start, so that edits made during a
+run change nothing (the pages' disk cache is keyed by the code). With ``--against REV`` a
+second copy holds the notebooks, widgets, bare page and Voila settings of commit REV with the
+same engine, so that one run compares the page code of REV with the working tree's, under the
+same load. Each copy is served by its own Voila server (started from the copy, so its settings
+apply); every page is opened once to warm the browser cache, then RUNS times in rotation (bare
+page, chapter, for each copy in turn), so that load on the machine hits all pages alike. A
+visit ends as a learner's tab closes: the page's unload handler asks Voila to shut its kernel
+down (which works since voila.py; before it, every visit left a kernel running).
 
 For each page it prints the median seconds from navigation to the whole HTML received, to the
 first visible widget (``.jupyter-widgets``) and to the page being fully ready (every widget
@@ -110,13 +111,16 @@ def server_env(copy: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = os.path.join(os.environ["XDG_CACHE_HOME"], "pycache")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(copy), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(copy / CODE), env.get("PYTHONPATH")]))
     return env
 
 
-PAGE_PARTS = ("notebooks", "widgets", "benchmarks/voila_baseline", "voila.json")
+PAGE_PARTS = ("notebooks", "widgets", "benchmarks/voila_baseline", "voila.json", "voila.py")
 """What a copy takes from the working tree or from a commit; the engine comes from the tree."""
 SKIP = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints")
+CODE = "code"
+"""The copy's folder for the engine, put on the kernels' path: not the copy's root, where
+voila.py would hide the voila package from the server."""
 
 
 def copy_pages(rev: str | None) -> Path:
@@ -132,11 +136,13 @@ def copy_pages(rev: str | None) -> Path:
                 (root / part).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(REPO / part, root / part)
     else:
-        archive = subprocess.run(["git", "archive", rev, *PAGE_PARTS], cwd=REPO,
+        listed = subprocess.run(["git", "ls-tree", "--name-only", rev, *PAGE_PARTS], cwd=REPO,
+                                capture_output=True, check=True, text=True).stdout.split()
+        archive = subprocess.run(["git", "archive", rev, *listed], cwd=REPO,
                                  capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
-    shutil.copytree(REPO / "worms_tutor", root / "worms_tutor", ignore=SKIP)
-    (root / "worms_tutor" / "widgets").symlink_to(Path("..") / "widgets")
+    shutil.copytree(REPO / "worms_tutor", root / CODE / "worms_tutor", ignore=SKIP)
+    (root / CODE / "worms_tutor" / "widgets").symlink_to(Path("../..") / "widgets")
     return root
 
 

@@ -100,8 +100,8 @@ def test_voila_configuration() -> None:
     assert config["theme"] == "light"
     assert config["allow_theme_override"] == "NO"
     assert config["allow_template_override"] == "NO"
-    # Voila 0.5 fails to shut a kernel down when its page is left (the beacon gets a 403
-    # for want of an _xsrf cookie): culling disconnected, idle kernels stops the leak.
+    # voila.py lets Voila shut a page's kernel down when the page is left; a tab that never
+    # says goodbye (a crash, a closed laptop) leaves one behind, which culling then stops.
     culling = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert culling["cull_connected"] is False, "never cull the kernel of an open page"

@@ -14,6 +14,7 @@ Fixtures:
     voila_server(folder, *args) -> url  session factory: Voila serving a folder (relative to
                                         the repo root or absolute), one server per folder+args
     voila_url -> url                    session: Voila serving notebooks/, as `make serve`
+    voila_log(url) -> str               what the Voila server at that URL has logged so far
     lab_url -> url                      session: JupyterLab + Voila extension, as on Binder
     browser                             session: Playwright's Chromium (sync API)
     page                                a fresh context and page; fails on uncaught JS errors
@@ -133,9 +134,8 @@ class Server:
 
 def voila_command(root: Path, port: int, *extra: str) -> list[str]:
     """The `make serve` command line, on another port; voila.json is read from the cwd."""
-    # Voila's own kernel shutdown on leaving a page fails (403, no _xsrf cookie), so
-    # voila.json culls kernels left without a page; cull sooner here, where tests open
-    # many pages.
+    # Kernels of pages left without an unload (a test's closed context) are culled; cull
+    # sooner here, where tests open many pages.
     return serve_command(root, port, "--MappingKernelManager.cull_idle_timeout=30",
                          "--MappingKernelManager.cull_interval=10", *extra)
 
@@ -147,7 +147,7 @@ def voila_server() -> Iterator[Callable[..., str]]:
     A relative folder is taken from the repository root. One server per (folder, args) for
     the whole session.
     """
-    servers: dict[tuple[str, ...], Server] = {}
+    servers = _VOILA_SERVERS
 
     def start(root: Path | str, *extra: str) -> str:
         root = (REPO / root).resolve()
@@ -163,6 +163,21 @@ def voila_server() -> Iterator[Callable[..., str]]:
     yield start
     for server in servers.values():
         server.stop()
+    servers.clear()
+
+
+_VOILA_SERVERS: dict[tuple[str, ...], Server] = {}
+
+
+@pytest.fixture
+def voila_log() -> Callable[[str], str]:
+    """voila_log(url) -> what the Voila server at that base URL has logged so far."""
+
+    def read(url: str) -> str:
+        (server,) = [s for s in _VOILA_SERVERS.values() if s.url == url]
+        return server.log_path.read_text(errors="replace")
+
+    return read
 
 
 @pytest.fixture(scope="session")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import urllib.request
 from collections.abc import Callable
 from typing import Any
@@ -40,3 +41,26 @@ def test_sources_are_stripped(
     open_notebook(page, "bare.ipynb", base_url=voila_server("benchmarks/voila_baseline"))
     assert page.locator(".jp-InputArea-editor").count() == 0
     assert "import ipywidgets" not in page.content()
+
+
+@pytest.mark.browser
+def test_leaving_a_page_shuts_its_kernel_down(
+    voila_server: Callable[..., str],
+    voila_log: Callable[[str], str],
+    page: Any,
+    open_notebook: Callable[..., Any],
+) -> None:
+    # A page opened straight from a link: voila.py gives it the _xsrf cookie, without which
+    # the server refuses Voila's shutdown request and the kernel runs on until culled.
+    base = voila_server("benchmarks/voila_baseline")
+    open_notebook(page, "bare.ipynb", base_url=base)
+    kernel = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+    )
+    assert "_xsrf" in {cookie["name"] for cookie in page.context.cookies()}
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 15
+    while f"Kernel shutdown: {kernel}" not in voila_log(base):
+        assert time.monotonic() < deadline, "the kernel of a closed page is still running"
+        time.sleep(0.2)
+    assert f"403 POST /voila/api/shutdown/{kernel}" not in voila_log(base)
