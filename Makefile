@@ -33,11 +33,13 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env \
 		--durations=15
 
-# Settings are in voila.json. No --preheat_kernel: it saves 1.5-2.5 s on a heavy page, but
-# only while that page's one-kernel pool is full (not when a class opens it together), runs
-# every notebook at startup and again after each view, keeps an idle kernel per notebook
-# (about 800 MB for the series), and makes notebooks call voila.utils.wait_for_request()
-# before reading the ?query string. Try it: make serve VOILA_ARGS=--preheat_kernel=True
+# Settings are in voila.json and voila.py. No --preheat_kernel: it saves 1.5-2.5 s on a heavy
+# page, but only while that page's one-kernel pool is full (not when a class opens it
+# together), runs every notebook at startup and again after each view, keeps an idle kernel
+# per notebook (about 800 MB for the series), makes notebooks call
+# voila.utils.wait_for_request() before reading the ?query string, and turns off voila.py's
+# hook (so leaving a page no longer shuts its kernel down). Try it:
+# make serve VOILA_ARGS=--preheat_kernel=True
 serve: $(STAMP)
 	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 		--Voila.port_retries=0 $(VOILA_ARGS)
