@@ -190,6 +190,9 @@ def _make_pack() -> tuple[Card, ...]:
 PACK: tuple[Card, ...] = _make_pack()
 """The 36 cards, suit by suit."""
 
+_SWAPS = tuple((place, place + 1, (place + 1).bit_length())
+               for place in reversed(range(1, len(PACK))))
+"""Each swap of the shuffle: the place filled, how many places it draws from, and the bits."""
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -208,10 +211,6 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
         pack[place], pack[other] = pack[other], pack[place]
     return pack
 
-
-_SWAPS = tuple((place, place + 1, (place + 1).bit_length())
-               for place in reversed(range(1, len(PACK))))
-"""Each swap of the shuffle: the place filled, how many places it draws from, and the bits."""
 
 TOQU = Card(Rank.JACK, Suit.CLUBS)
 WORMS = Card(Rank.KING, Suit.HEARTS)

@@ -537,8 +537,8 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
             best = (key, pairings)
     if best is None:
         return _make_step(play, position, False, (), head)
-    pairings = best[1]
-    took_over = all([p.power.beats for p in pairings])
+    best_key, pairings = best
+    took_over = best_key[0] == 1  # the best assignment's first key: every card beat its target
     if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
         # any assignment would do (S9); the declared one failed, so look without it
         return _best_step(trick, Play(play.seat, play.cards), position)
@@ -557,7 +557,7 @@ def _kings_on_sevens(trick: Trick, pairings: tuple[Pairing, ...]) -> tuple[Pairi
         return pairings
     seat = kc.result.seat if kc.result is not None else ""
     upgraded = _make_pairing(ks.card, ks.target, Power.KINGS_ON_SEVENS,
-                       table_card(ks.card, seat, KS7_MODE))
+                             table_card(ks.card, seat, KS7_MODE))
     return tuple(upgraded if p is ks else p for p in pairings)
 
 
