@@ -27,6 +27,7 @@ class Reason:
 
 _WHY_BEATS: dict[Power, str] = {
     Power.HIGHER_CARD: "it ranks higher",
+    Power.BEATS_LED_THREE: "a led 3♦ is the lowest card of the trick",
     Power.SUIT_ORDER: "same rank, and clubs > spades > hearts > diamonds",
     Power.LATER_MATADOR: "later matador wins",
     Power.THREE_NOT_LED: "the 3♦ not led beats everything",
@@ -39,6 +40,7 @@ _WHY_BEATS: dict[Power, str] = {
 
 _WHY_FAILS: dict[Power, str] = {
     Power.LOWER_CARD: "it ranks lower",
+    Power.SEVEN_NOT_LED: "a 7 that is not led is powerless",
     Power.SUIT_ORDER_LOWER: "same rank, lower suit (clubs > spades > hearts > diamonds)",
     Power.SEVEN_HOLDS: "a led 7 falls only to a higher 7, the K♣ or the 3♦ not led",
     Power.UNLED_SEVEN: "in these rules a 7 that is not led is worthless, even a higher one",

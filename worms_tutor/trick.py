@@ -48,6 +48,7 @@ class Power(Enum):
     The key keeps every member distinct (Enum would merge members with equal values)."""
 
     HIGHER_CARD = ("higher_card", True, ("R2.1",))
+    BEATS_LED_THREE = ("beats_led_three", True, ("R5.1",))
     SUIT_ORDER = ("suit_order", True, ("R2.1", "R1.3"))
     LATER_MATADOR = ("later_matador", True, ("R6.1",))
     THREE_NOT_LED = ("three_not_led", True, ("R5.2",))
@@ -57,6 +58,7 @@ class Power(Enum):
     KINGS_ON_SEVENS = ("kings_on_sevens", True, ("R4.5",))
     SEVEN_AFTER_LED_THREE = ("seven_after_led_three", True, ("R3.4",))
     LOWER_CARD = ("lower_card", False, ("R2.1",))
+    SEVEN_NOT_LED = ("seven_not_led", False, ("R3.3",))
     SUIT_ORDER_LOWER = ("suit_order_lower", False, ("R2.1", "R1.3"))
     SEVEN_HOLDS = ("seven_holds", False, ("R3.1",))
     UNLED_SEVEN = ("unled_seven", False, ("R3.3",))
@@ -486,8 +488,14 @@ def _judge(
         return Power.SEVEN_AFTER_LED_THREE, SEVEN_MODE
     same_rank = card.rank is other.rank
     if STRENGTH[card] > target.strength:
-        return (Power.SUIT_ORDER if same_rank else Power.HIGHER_CARD), NORMAL_MODE
-    return (Power.SUIT_ORDER_LOWER if same_rank else Power.LOWER_CARD), None
+        if same_rank:
+            return Power.SUIT_ORDER, NORMAL_MODE
+        # a 3♦ heading in normal mode was led: the lowest card of the trick (R5.1)
+        return (Power.BEATS_LED_THREE if other is THREE_OF_DIAMONDS else Power.HIGHER_CARD), \
+            NORMAL_MODE
+    if same_rank:
+        return Power.SUIT_ORDER_LOWER, None
+    return (Power.SEVEN_NOT_LED if card.is_seven else Power.LOWER_CARD), None
 
 
 def _mode_score(table_card: TableCard | None) -> int:
@@ -511,7 +519,6 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return _make_step(play, position, pairing.power.beats, (pairing,), head)
     declared = dict(play.placement)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
-    declared_full = len(declared) == len(cards)
     # every card against every target, judged once; an assignment picks one per row
     grid = [[attack(trick, card, play.seat, target, position) for target in head]
             for card in cards]
@@ -539,9 +546,11 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
         return _make_step(play, position, False, (), head)
     best_key, pairings = best
     took_over = best_key[0] == 1  # the best assignment's first key: every card beat its target
-    if not took_over and declared_full and trick.rules.multi_beat_check == "any_matching":
-        # any assignment would do (S9); the declared one failed, so look without it
-        return _best_step(trick, Play(play.seat, play.cards), position)
+    if not took_over and declared and trick.rules.multi_beat_check == "any_matching":
+        # any assignment would do (S9), however many cards were placed: the placement
+        # failed, so look without it, and keep the play as laid
+        free = _best_step(trick, Play(play.seat, play.cards), position)
+        return _make_step(play, position, free.took_over, free.pairings, head)
     return _make_step(play, position, took_over, pairings, head)
 
 

@@ -353,6 +353,16 @@ def test_r10_3_declared_placement_vs_any_matching() -> None:
     assert one_trick("english", plays, rules={"S9": "declared"}).winner == "N"
 
 
+@pytest.mark.parametrize("placed", ["E: 5H>5S 6D", "E: 5H>5S 6D>5D"])
+def test_r10_3_any_matching_ignores_a_failed_placement_of_some_or_all_cards(placed: str) -> None:
+    # 5H on 5S fails (lower suit), but 5H on 5D and 6D on 5S both beat
+    plays = ["N: 5D 5S", placed, "S: 8H 8D", "W: 8C JD"]
+    record = one_trick("english", plays)
+    assert record.winner == "E"
+    assert str(record.trick.steps[1].play) == placed  # the play is kept as it was laid
+    assert one_trick("english", plays, rules={"S9": "declared"}).winner == "N"
+
+
 @pytest.mark.parametrize("variant", ALL)
 def test_r10_4_later_groups_must_beat_the_current_head(variant: str) -> None:
     record = one_trick(variant, ["N: 5D 5H", "E: JD JH", "S: 6C 6S", "W: QD QH"])

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from worms_tutor.errors import IllegalPlay
+from worms_tutor.explain import explain_record
 from worms_tutor.game import Match, deal
 from worms_tutor.rules import Rules
 from worms_tutor.scenario import Scenario
@@ -57,6 +58,8 @@ def test_d05_kings_below_queens(variant: str) -> None:
 @pytest.mark.parametrize("variant", ALL)
 def test_d06_kc_beats_led_ks_unled_sevens_powerless(variant: str) -> None:
     assert_plain_win(variant, "N:KS E:KC S:7H W:7C", "E")
+    reasons = explain_record(one_trick(variant, "N:KS E:KC S:7H W:7C"), 4)
+    assert [reason.rules for reason in reasons if "7H" in reason.text] == [("R3.3",)]
 
 
 @pytest.mark.parametrize("variant", ALL)
@@ -175,6 +178,9 @@ def test_d30_pair_of_kings_beaten_by_queens_then_low_cards(variant: str) -> None
 @pytest.mark.parametrize("variant", ALL)
 def test_d31_led_three_is_worthless(variant: str) -> None:
     assert_plain_win(variant, "N:3D E:5D S:KS W:7C", "E")
+    reasons = explain_record(one_trick(variant, "N:3D E:5D S:KS W:7C"), 4)
+    beaten = [reason for reason in reasons if reason.text.startswith("E's 5D beats")]
+    assert [reason.rules for reason in beaten] == [("R5.1",)]  # not a plain higher card
 
 
 @pytest.mark.parametrize("variant", ALL)
