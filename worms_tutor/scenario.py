@@ -65,7 +65,13 @@ class Scenario:
         hands_raw = data["hands"]
         if not isinstance(hands_raw, Mapping) or not hands_raw:
             raise ScenarioError("must be an object of seat → cards", field="hands")
-        seats = {str(seat).upper() for seat in hands_raw}
+        keys: dict[str, str] = {}  # seat → the key naming it (seats are case-insensitive)
+        for key in map(str, hands_raw):
+            if key.upper() in keys:
+                raise ScenarioError(f"names seat {key.upper()} again (also given as "
+                                    f"{keys[key.upper()]!r})", field=f"hands.{key}")
+            keys[key.upper()] = key
+        seats = set(keys)
         overrides = data.get("rules", {})
         if not isinstance(overrides, Mapping):
             raise ScenarioError("must be an object of switch → value", field="rules")
@@ -97,15 +103,32 @@ class Scenario:
         if not isinstance(leader, str) or leader.upper() not in rules.seats:
             raise ScenarioError(f"{leader!r} is not a seat ({' '.join(rules.seats)})",
                                 field="leader")
+        if not any(cards for _, cards in hands):
+            raise ScenarioError("every hand is empty: there is nothing left to play",
+                                field="hands")
         side_names = sides(rules.players)
         score = _score(data.get("score", {}), side_names)
+        if rules.match_rules.overshoot:
+            for side, points in score:
+                if points > rules.target:
+                    raise ScenarioError(
+                        f"{points} is past the target {rules.target}, which a score never "
+                        "passes when overshoot is on (S14)", field=f"score.{side}")
         previous = data.get("previous", [])
         if not isinstance(previous, list) or any(s not in side_names for s in previous):
             raise ScenarioError(f"must be a list of sides ({' '.join(side_names)})",
                                 field="previous")
+        tricks = 12 if rules.players == 3 else 9
+        if len(previous) > tricks:
+            raise ScenarioError(f"lists {len(previous)} trick units; a hand has {tricks}",
+                                field="previous")
         first = data.get("first_lead_of_match", False)
         if not isinstance(first, bool):
             raise ScenarioError("must be true or false", field="first_lead_of_match")
+        if first and (previous or played or any(points for _, points in score)):
+            raise ScenarioError("the first lead of a match comes before any trick, card "
+                                "played or point: previous, played and score must be empty",
+                                field="first_lead_of_match")
         plays_raw = data["plays"]
         if not isinstance(plays_raw, list):
             raise ScenarioError('must be a list of strings like "N: KH"', field="plays")

@@ -201,6 +201,16 @@ MALFORMED = {
     "unknown key": ({**CAPTURE, "dealer": "W"}, ["dealer"]),
     "bad score": ({**CAPTURE, "score": {"NS": -1}}, ["score"]),
     "bad previous": ({**CAPTURE, "previous": ["NE"]}, ["previous"]),
+    # impossible positions
+    "seat named twice": ({**CAPTURE, "hands": {**CAPTURE["hands"], "n": ["9D"]}},
+                         ["hands.n", "N"]),
+    "every hand empty": ({**CAPTURE, "hands": {seat: [] for seat in "NESW"}, "plays": []},
+                         ["hands", "empty"]),
+    "score past the target with overshoot": (
+        {**CAPTURE, "variant": "danish-club", "score": {"NS": 10}}, ["score.NS", "S14"]),
+    "more trick units than a hand has": ({**CAPTURE, "previous": ["NS"] * 10}, ["previous"]),
+    "first lead of a match after a trick": (
+        {**CAPTURE, "first_lead_of_match": True, "previous": ["EW"]}, ["first_lead_of_match"]),
 }
 
 
@@ -219,6 +229,11 @@ def test_malformed_scenario_exits_2_naming_the_field(tmp_path: Path, case: str) 
         assert "Traceback" not in done.stderr
         for name in names:
             assert name in lines[0], (name, lines[0])
+
+
+def test_a_score_past_the_target_without_overshoot_is_a_finished_match(tmp_path: Path) -> None:
+    result = answer(tmp_path, {**CAPTURE, "variant": "english", "score": {"NS": 10}, "plays": []})
+    assert result["match_winner"] == "NS"
 
 
 def test_missing_file_exits_2_with_one_line(tmp_path: Path) -> None:

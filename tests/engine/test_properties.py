@@ -158,7 +158,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     pack = list(draw(st.permutations(CODES)))
     hands = {}
     for seat in seats:
-        size = draw(st.integers(0, 4))
+        size = draw(st.integers(1 if seat == seats[0] else 0, 4))  # a card left to play
         hands[seat], pack = pack[:size], pack[size:]
     stock_size = draw(st.integers(0, min(8, len(pack))))
     stock, pack = pack[:stock_size], pack[stock_size:]
@@ -173,15 +173,17 @@ def scenarios(draw: st.DrawFn) -> Scenario:
                                     max_size=len(cards)))
             cards = [f"{card}>{target}" for card, target in zip(cards, targets, strict=True)]
         plays.append(f"{seat}: {' '.join(cards)}")
+    first_lead = draw(st.booleans())  # then nothing has happened yet in the match
     data: dict[str, Any] = {
         "variant": rules.variant,
         "rules": rules.overrides(),
         "hands": hands,
         "stock": stock,
-        "played": played,
-        "previous": draw(st.lists(st.sampled_from(sides), max_size=8)),
-        "score": {side: draw(st.integers(0, 8)) for side in sides},
-        "first_lead_of_match": draw(st.booleans()),
+        "played": [] if first_lead else played,
+        "previous": [] if first_lead else draw(st.lists(st.sampled_from(sides), max_size=8)),
+        "score": {side: 0 if first_lead else draw(st.integers(0, min(8, rules.target)))
+                  for side in sides},
+        "first_lead_of_match": first_lead,
         "leader": draw(st.sampled_from(seats)),
         "plays": plays,
     }
