@@ -20,6 +20,7 @@ from .scoring import (
     hand_is_decided,
     hand_trick_points,
     settle,
+    settle_trick,
     specials_off,
     trick_awards,
 )
@@ -280,11 +281,9 @@ class HandState:
         previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
         hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
-        gains: dict[str, int] = {}
-        for award in (*awards, *hand_points):
-            gains[award.side] = gains.get(award.side, 0) + award.points
-        if gains:
-            settlement = settle(rules, self.score_map, gains, prefer=winning_side)
+        settlement, awards, hand_points = settle_trick(
+            rules, self.score_map, awards, hand_points, winning_side)
+        if settlement is not None:
             score = tuple(settlement.score.items())
             winner_of_match, kam = settlement.winner, settlement.kam
             overshoot = settlement.overshoot

@@ -106,6 +106,11 @@ def hand_is_decided(rules: Rules, previous: Sequence[str]) -> bool:
     return any(previous.count(side) >= 5 for side in set(previous))
 
 
+AT_ONCE = frozenset({"P4", "P5"})
+"""The bonuses scored the moment they happen (R4.4, R4.5, §B14), before what the trick scores
+at its end: a side they bring to the target has won, whatever the rest of the trick brings."""
+
+
 @dataclass(frozen=True)
 class Settlement:
     """The match score after the gains of one moment, and a winner if there is one."""
@@ -122,8 +127,8 @@ def settle(
     """Add the gains of one moment to the match score (R15.1–R15.4, §E Q12).
 
     With overshoot, a side passing the target loses the excess instead. A side that reaches
-    the target wins; if two do at once (possible only without overshoot), the higher score
-    wins, then ``prefer`` (our choice: no source covers it).
+    the target wins; if two do at once, the higher score wins, then ``prefer`` (our choice: no
+    source covers it).
     """
     target = rules.target
     new = dict(score)
@@ -145,3 +150,38 @@ def settle(
     winner = reached[0]
     kam = rules.match_rules.kam and all(new[s] == 0 for s in new if s != winner)
     return Settlement(new, winner, kam, tuple(over))
+
+
+def settle_trick(
+    rules: Rules, score: Mapping[str, int], awards: tuple[Award, ...],
+    hand_points: tuple[Award, ...], prefer: str,
+) -> tuple[Settlement | None, tuple[Award, ...], tuple[Award, ...]]:
+    """Settle what a completed trick scored: the bonuses scored at once (``AT_ONCE``) first,
+    then, summed, everything else the trick and the hand's end bring (R15, §E Q12).
+
+    Returns the settlement (``None`` when nothing scored) and the awards and hand points that
+    counted: once a bonus scored at once has won the match, nothing after it does (R15.3).
+    """
+    if not awards and not hand_points:
+        return None, awards, hand_points
+    at_once = tuple([award for award in awards if award.event in AT_ONCE])
+    if not at_once:
+        gains = _gains((*awards, *hand_points))
+        return (settle(rules, score, gains, prefer) if gains else None), awards, hand_points
+    early = settle(rules, score, _gains(at_once), prefer)
+    if early.winner is not None:
+        return early, at_once, ()
+    gains = _gains((*[award for award in awards if award.event not in AT_ONCE], *hand_points))
+    if not gains:
+        return early, awards, hand_points
+    late = settle(rules, early.score, gains, prefer)
+    overshoot = tuple(dict.fromkeys((*early.overshoot, *late.overshoot)))
+    return Settlement(late.score, late.winner, late.kam, overshoot), awards, hand_points
+
+
+def _gains(awards: Sequence[Award]) -> dict[str, int]:
+    """Points per side, for the sides that scored."""
+    gains: dict[str, int] = {}
+    for award in awards:
+        gains[award.side] = gains.get(award.side, 0) + award.points
+    return gains

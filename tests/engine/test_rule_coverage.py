@@ -363,6 +363,32 @@ def test_r10_3_any_matching_ignores_a_failed_placement_of_some_or_all_cards(plac
     assert one_trick("english", plays, rules={"S9": "declared"}).winner == "N"
 
 
+def test_r4_4_king_feat_scored_at_once_wins_before_the_tricks_other_points() -> None:
+    # NS on 8 with four trick units: the K♠ over the K♣ (P4) takes them to 9 at once, so
+    # they have won; the fifth trick unit that ends the hand comes too late to overshoot
+    result = replay("danish-club", "N:7S E:KC S:KS W:5C", score={"NS": 8, "EW": 4},
+                    previous=["NS", "EW", "NS", "EW", "NS", "EW", "NS"])
+    record = result.records[0]
+    assert (record.events, record.hand_points) == (("P4",), ())
+    assert (result.final.match_winner, result.final.score_map) == ("NS", {"NS": 9, "EW": 4})
+
+
+def test_r4_4_king_feat_reaches_the_target_before_the_trick_winners_hand_points() -> None:
+    # EW's P4 brings them to 9 at once; NS, winning the trick with the 3♦, would reach 9
+    # only with the 5-5 at the trick's end
+    result = replay("danish-club", "E:7S S:KC W:KS N:3D", score={"NS": 7, "EW": 8},
+                    previous=["NS"] * 4)
+    assert result.records[0].winner == "N"
+    assert (result.final.match_winner, result.final.score_map) == ("EW", {"NS": 7, "EW": 9})
+
+
+def test_r4_4_king_feat_short_of_the_target_adds_up_with_the_rest_of_the_trick() -> None:
+    result = replay("danish-club", "N:7S E:KC S:KS W:5C", score={"NS": 6, "EW": 4},
+                    previous=["NS", "EW", "NS", "EW", "NS", "EW", "NS"])
+    assert result.records[0].events == ("P4",)
+    assert (result.final.match_winner, result.final.score_map) == (None, {"NS": 8, "EW": 4})
+
+
 @pytest.mark.parametrize("variant", ALL)
 def test_r10_4_later_groups_must_beat_the_current_head(variant: str) -> None:
     record = one_trick(variant, ["N: 5D 5H", "E: JD JH", "S: 6C 6S", "W: QD QH"])
@@ -586,7 +612,10 @@ COVERAGE: dict[str, list[str]] = {
              C + "test_r4_2_kc_beats_a_seven_heading_a_seven_trick"],
     "R4.3": [W + "test_d17_ks_straight_after_kc", W + "test_d19_ks_alone_never_beats_a_seven",
              C + "test_r4_3_ks_later_than_straight_after_kc"],
-    "R4.4": [W + "test_d17_ks_straight_after_kc"],
+    "R4.4": [W + "test_d17_ks_straight_after_kc",
+             C + "test_r4_4_king_feat_scored_at_once_wins_before_the_tricks_other_points",
+             C + "test_r4_4_king_feat_reaches_the_target_before_the_trick_winners_hand_points",
+             C + "test_r4_4_king_feat_short_of_the_target_adds_up_with_the_rest_of_the_trick"],
     "R4.5": [C + "test_r4_5_danish_kc_and_ks_together_beat_two_sevens",
              C + "test_r4_5_kc_and_ks_fail_against_two_sevens_elsewhere"],
     "R4.6": [C + "test_r4_6_ataata_still_counts_at_eight_eight"],
