@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import WORMS, Card
+from .cards import TOQU, WORMS, Card
 from .hand import TrickRecord
 from .scoring import Award
 from .seating import side_of
@@ -59,11 +59,38 @@ def code(card: Card) -> str:
 
 
 def explain_step(step: Step, trick: Trick, fmt: CardFormat = code) -> tuple[Reason, ...]:
-    """Why a group headed the trick or did not."""
-    seat = step.seat
-    cards = " ".join(fmt(card) for card in step.play.cards)
+    """Why a group headed the trick or did not (and, before that, a Toqu duty it met)."""
     if step.position == 0:
         return (_lead_reason(step, fmt),)
+    duty = _toqu_duty(step, trick)
+    return (*duty, *_verdict_reasons(step, fmt))
+
+
+def _toqu_duty(step: Step, trick: Trick) -> tuple[Reason, ...]:
+    """The Toqu duty (O1, S10) a play of Toqu met: an opponent's Worms headed the trick. In
+    the club rules the duty holds only for a group that can take the trick; one that did
+    shows it could (one that did not may have been a free choice, so nothing is said)."""
+    worms = next((tc for tc in step.head_before if tc.card is WORMS), None)
+    duty = trick.rules.toqu_obligation
+    if (
+        TOQU not in step.play.cards
+        or worms is None
+        or side_of(worms.seat) == side_of(step.seat)
+        or trick.specials_off
+        or duty == "off"
+        or (duty != "always" and not step.took_over)
+    ):
+        return ()
+    return (Reason(
+        f"{worms.seat}'s Worms heads the trick, so {step.seat}, holding Toqu, must play it "
+        "(O1)",
+        ("O1",),
+    ),)
+
+
+def _verdict_reasons(step: Step, fmt: CardFormat) -> tuple[Reason, ...]:
+    seat = step.seat
+    cards = " ".join(fmt(card) for card in step.play.cards)
     if step.took_over:
         reasons = [_beat_reason(seat, pairing, fmt) for pairing in step.pairings]
         if len(step.pairings) > 1:

@@ -217,6 +217,10 @@ def test_d35_three_recaptures_from_toqu(variant: str) -> None:
 def test_d35_toqu_must_be_played_on_heading_worms(variant: str) -> None:
     index, seat, rule = refused(variant, "N:5C E:KH S:QH", holds={"S": ["JC"]})
     assert (index, seat, rule) == (2, "S", "O1")
+    reasons = explain_record(one_trick(variant, "N:5C E:KH S:JC W:3D"), 4)
+    duty = [reason for reason in reasons if "O1" in reason.rules]
+    assert [reason.text for reason in duty] == [
+        "E's Worms heads the trick, so S, holding Toqu, must play it (O1)"]
 
 
 @pytest.mark.parametrize(("variant", "winner"),
@@ -623,6 +627,7 @@ def test_d84_danish_eight_eight_no_capture() -> None:
     assert record.winner == "E"
     assert record.events == ()
     assert record.points(4) == NO_POINTS4
+    assert not [reason for reason in explain_record(record, 4) if "O1" in reason.rules]
 
 
 def test_d84_danish_eight_eight_no_toqu_duty() -> None:
