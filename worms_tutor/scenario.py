@@ -76,15 +76,19 @@ class Scenario:
         if not isinstance(overrides, Mapping):
             raise ScenarioError("must be an object of switch → value", field="rules")
         variant = data.get("variant", "english")
+        seats_say_s1 = False  # the number of players comes from the seats, not from "rules"
         try:
             rules = Rules.preset(variant)
             players = players_for_seats(seats)
             if "S1" not in {str(k).upper() for k in overrides} and players != rules.players:
                 overrides = {**overrides, "S1": players}
+                seats_say_s1 = True
             rules = rules.with_overrides(overrides)
         except RulesError as error:
-            raise ScenarioError(str(error), field="variant" if "variant" in str(error)
-                                else "rules") from None
+            field = "variant" if "variant" in str(error) else "rules"
+            if seats_say_s1 and "(S1)" in str(error):
+                field = "hands"
+            raise ScenarioError(str(error), field=field) from None
         if rules.players != players:
             raise ScenarioError(f"S1 says {rules.players} players but the hands name "
                                 f"{' '.join(sorted(seats))}", field="hands")

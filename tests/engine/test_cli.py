@@ -201,6 +201,9 @@ MALFORMED = {
     "unknown key": ({**CAPTURE, "dealer": "W"}, ["dealer"]),
     "bad score": ({**CAPTURE, "score": {"NS": -1}}, ["score"]),
     "bad previous": ({**CAPTURE, "previous": ["NE"]}, ["previous"]),
+    "club rules for three seats": ({"variant": "danish-club", "leader": "A", "plays": [],
+                                    "hands": {"A": ["KH"], "B": ["5D"], "C": ["6D"]}},
+                                   ["hands", "S1"]),
     # impossible positions
     "seat named twice": ({**CAPTURE, "hands": {**CAPTURE["hands"], "n": ["9D"]}},
                          ["hands.n", "N"]),
