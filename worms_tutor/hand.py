@@ -281,8 +281,10 @@ class HandState:
         previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
         hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
-        settlement, awards, hand_points = settle_trick(
-            rules, self.score_map, awards, hand_points, winning_side)
+        settlement = None
+        if awards or hand_points:
+            settlement, awards, hand_points = settle_trick(
+                rules, self.score_map, awards, hand_points, winning_side)
         if settlement is not None:
             score = tuple(settlement.score.items())
             winner_of_match, kam = settlement.winner, settlement.kam

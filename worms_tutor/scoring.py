@@ -162,8 +162,6 @@ def settle_trick(
     Returns the settlement (``None`` when nothing scored) and the awards and hand points that
     counted: once a bonus scored at once has won the match, nothing after it does (R15.3).
     """
-    if not awards and not hand_points:
-        return None, awards, hand_points
     at_once = tuple([award for award in awards if award.event in AT_ONCE])
     if not at_once:
         gains = _gains((*awards, *hand_points))
