@@ -220,6 +220,10 @@ def _missing_worms_bonus(record: TrickRecord) -> list[Reason]:
         return []
     if WORMS in trick.steps[-1].play.cards:
         why, rule = "Worms was the last card of the trick", "R6.5"
+    elif trick.toqu_on_partner and any(
+        TOQU in step.play.cards and step.seat == seat for step in trick.steps
+    ):  # two players: a seat lays two cards to a trick
+        why, rule = f"{seat} laid Toqu on their own Worms, so one player had both", "R6.5"
     elif trick.toqu_on_partner:
         why, rule = "Toqu was forced onto partner's Worms (our choice, §E Q8)", "F1"
     elif trick.worms_over_toqu and trick.rules.danish_restrictions and record.final:

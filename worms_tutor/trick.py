@@ -24,7 +24,7 @@ from .cards import (
 from .play import Play
 from .ranking import STRENGTH
 from .rules import Rules
-from .seating import PLAYING_ORDERS, are_partners, order_from
+from .seating import PLAYING_ORDERS, are_partners, order_from, side_of
 from .values import build, evolve, slots_maker
 
 
@@ -341,7 +341,9 @@ class Trick:
         target = pairing.target.card
         capture = changes.get("capture", self.capture)
         if card is TOQU and target is WORMS:
-            if are_partners(seat, pairing.target.seat):
+            # only an opponent's Worms is captured (R6.2): with two players a seat may lay
+            # Toqu on its own Worms, which, like a partner's, scores nothing
+            if side_of(seat) == side_of(pairing.target.seat):
                 changes["toqu_on_partner"] = True
             else:
                 changes["capture"] = Capture("capture", seat, pairing.target.seat, seat)
@@ -352,6 +354,7 @@ class Trick:
             and target is TOQU
             and isinstance(capture, Capture)
             and capture.kind == "capture"
+            and side_of(seat) != side_of(capture.toqu_seat)  # taken back by the other side
         ):
             changes["capture"] = Capture("recapture", seat, capture.worms_seat, capture.toqu_seat)
         if card is WORMS:
@@ -576,9 +579,11 @@ def _points_for_mover(trick: Trick, seat: str, pairings: tuple[Pairing, ...]) ->
     for pairing in pairings:
         target = pairing.target
         captures = pairing.card == TOQU and target.card == WORMS
-        captures = captures and not are_partners(seat, target.seat)
+        captures = captures and side_of(seat) != side_of(target.seat)
         recaptures = pairing.card == THREE_OF_DIAMONDS and target.card == TOQU
-        if captures or (recaptures and trick.capture is not None):
+        capture = trick.capture
+        if captures or (recaptures and capture is not None
+                        and side_of(seat) != side_of(capture.toqu_seat)):
             points += 2
         elif pairing.power in _KING_FEATS:
             points += 1

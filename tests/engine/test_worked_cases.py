@@ -672,6 +672,32 @@ def two_player(plays: list[str], a: str, b: str, stock: str) -> Scenario:
     })
 
 
+def test_two_players_toqu_on_own_worms_captures_nothing() -> None:
+    # with two players a seat lays two cards to a trick: Toqu on its own Worms is no capture
+    # (R6.2 needs an opponent's Worms), and a 3♦ on that Toqu takes nothing back
+    own = two_player(["A: KH", "B: 5C", "A: JC", "B: 6D"], "KH JC QC QS", "5C 6D QH QD",
+                     "8C 8D 8H 6H")
+    record = own.replay().records[0]
+    assert (record.winner, record.events, record.points(2)) == ("A", (), {"A": 0, "B": 0})
+    assert explain_record(record, 2)[-1].text == (
+        "No Worms bonus: A laid Toqu on their own Worms, so one player had both (R6.5)")
+    back = two_player(["A: 5C", "B: KH", "B: JC", "A: 3D"], "5C 3D QC QS", "KH JC QH QD",
+                      "8C 8D 8H 6H")
+    record = back.replay().records[0]
+    assert (record.winner, record.events, record.points(2)) == ("A", (), {"A": 0, "B": 0})
+
+
+def test_two_players_own_three_on_a_capturing_toqu_keeps_the_capture() -> None:
+    scenario = two_player(["A: KH", "B: JC", "B: 3D", "A: 5C"], "KH 5C QC QS", "JC 3D QH QD",
+                          "8C 8D 8H 6H")
+    record = scenario.replay().records[0]
+    assert (record.winner, record.events, record.points(2)) == ("B", ("P1",), {"A": 0, "B": 2})
+    taken_back = two_player(["A: KH", "B: JC", "B: 5D", "A: 3D"], "KH 3D QC QS",
+                            "JC 5D QH QD", "8C 8D 8H 6H")
+    record = taken_back.replay().records[0]
+    assert (record.winner, record.events, record.points(2)) == ("A", ("P2",), {"A": 2, "B": 0})
+
+
 def test_d89_two_players_kc_fourth_kills_led_seven() -> None:
     scenario = two_player(["A: 7H", "B: 9C", "A: 5D", "B: KC"],
                           "7H 5D QD QH", "9C KC QS QC", "AS AH AD 9S 9H 9D")
