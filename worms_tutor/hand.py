@@ -135,11 +135,13 @@ class HandState:
         full_score.update(score or {})
         won = settle(rules, full_score, {})  # a score already at the target ends the match
         over = won.winner is not None
+        stock = tuple(stock)
+        played_out = not stock and not all(cards for _, cards in hand_tuple)  # none to play
         return build(
             cls,
             rules=rules,
             hands=hand_tuple,
-            stock=tuple(stock),
+            stock=stock,
             leader=leader,
             played=tuple(played),
             previous=tuple(previous),
@@ -148,7 +150,7 @@ class HandState:
             melted=_holding_both(hand_tuple),
             trick=Trick.start(rules, leader, not over and specials_off(rules, full_score)),
             records=(),
-            hand_over=over,
+            hand_over=over or played_out,
             match_winner=won.winner,
             kam=False,
             announced=(),
@@ -275,7 +277,9 @@ class HandState:
         winning_side = side_of(winner)
         rules = self.rules
         stock = self.stock
-        final = not stock and not hands[0][1] and not any([cards for _, cards in hands])
+        # played out: with no stock left, a trick that empties any hand is the last one (from
+        # a deal every hand empties at once; a set-up position may have hands of unequal size)
+        final = not stock and (not hands[0][1] or not all([cards for _, cards in hands]))
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         units = trick.units
         previous = self.previous + (winning_side,) * units

@@ -166,6 +166,17 @@ def test_illegal_play_is_reported_not_malformed(tmp_path: Path, plays: list[str]
     assert result["score"] == {"NS": 7, "EW": 3}
 
 
+def test_a_set_up_position_is_played_out_when_a_hand_runs_out(tmp_path: Path) -> None:
+    # two cards of stock for four players: after the draw two hands hold a card more, and the
+    # hand ends with the trick that empties the others (no seat is left to move with nothing)
+    after = {**CAPTURE, "plays": [*CAPTURE["plays"], "E: 5D", "S: KS", "W: QC", "N: 9C"]}
+    legal = answer(tmp_path, after, "--legal")
+    result = answer(tmp_path, after)
+    assert result["hand_over"] is True
+    assert legal == {"seat": None, "plays": []}
+    assert result["illegal"] is None
+
+
 def test_tricks_before_an_illegal_play_are_still_reported(tmp_path: Path) -> None:
     data = {**CAPTURE, "plays": [*CAPTURE["plays"], "N: 9C"]}
     result = answer(tmp_path, data)
