@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from worms_tutor.cards import PACK, Card, Suit, parse_cards
 from worms_tutor.display import cards_html
 from worms_tutor.errors import WormsError
-from worms_tutor.rules import SEATS_BY_PLAYERS
+from worms_tutor.rules import SEATS_BY_PLAYERS, SWITCHES
 from worms_tutor.seating import sides
 
 if TYPE_CHECKING:
@@ -376,7 +376,7 @@ def recap(*items: str | Sequence[str], progress: bool = True) -> Pieces:
 
 def choice(text: str, question: str = "") -> Fragment:
     """Mark a rule that rests on our own choice (rules.md §E), not on a source."""
-    where = f" (rules research §E {escape(question)})" if question else ""
+    where = f" (open question {escape(question)} of the rules notes)" if question else ""
     return _box("choice", "Our choice" + where, f"<div>{_inline(text)}</div>", "#7b1fa2")
 
 
@@ -488,13 +488,26 @@ def reasons(scenario: Scenario) -> list[str]:
 
 
 def rulebook_label(scenario: Scenario) -> str:
-    """``English rules``, ``Danish club rules (S9 = any_matching)``, ..."""
+    """``English rules``, ``Danish club rules, S9 changed: how a multi-card group must beat:
+    any matching``, ...: a changed switch in words, as a learner reads it."""
     rules = scenario.rules
     label = RULEBOOKS.get(rules.variant, rules.variant)
     extra = {key: value for key, value in rules.overrides().items() if key != "S1"}
     if extra:
-        label += " (" + ", ".join(f"{key} = {value}" for key, value in extra.items()) + ")"
+        label += ", " + "; ".join(_switch_words(key, value) for key, value in extra.items())
     return label
+
+
+def _switch_words(key: str, value: Any) -> str:
+    """``S4 changed: a higher 7 beats a led 7: no``."""
+    switch = SWITCHES.get(key)
+    if switch is None:
+        return f"{key} changed: {value}"
+    if isinstance(value, bool):
+        shown = "yes" if value else "no"
+    else:
+        shown = str(value).replace("_", " ").replace("+", " and ")
+    return f"{key} changed: {switch.description}: {shown}"
 
 
 def _frames(scenario: Scenario) -> tuple[Any, ...]:
@@ -937,6 +950,9 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
                f'width:160px;height:12px;border-radius:6px;overflow:hidden">'
                f'<div style="background:#2e7d32;width:{share}%;height:100%"></div></div>')
         mark = " ✓" if count and hits == count else ""
+        tally = f"{hits} / {count}{mark}"
+        if not count:  # the sandbox pages: nothing to solve, nothing to show as missing
+            tally, bar = "no puzzles", ""
         rows.append(
             f'<tr data-chapter="{chapter.number}"><td style="padding:3px 10px 3px 0">'
             f'<b>{chapter.number}</b></td><td style="padding:3px 10px 3px 0">'
@@ -944,7 +960,7 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
             f'{escape(chapter.title)}</a></td>'
             f'<td class="wt-lesson-progress__count" '
             f'style="padding:3px 10px 3px 0;white-space:nowrap">'
-            f'{hits} / {count}{mark}</td><td>{bar}</td></tr>')
+            f'{tally}</td><td>{bar}</td></tr>')
     state = "" if loaded else " (reading your browser's saved progress…)"
     return (f'<div style="{FONT};font-size:1.15em"><div style="font-weight:bold;margin:4px 0">'
             f'Your progress: {total_solved} of {total} puzzles solved{state}</div>'

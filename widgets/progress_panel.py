@@ -27,11 +27,12 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
         self.paste_box = ipywidgets.Text(
             placeholder="Paste a progress code here",
             description="Restore:",
-            layout=ipywidgets.Layout(width="100%"),
+            layout=ipywidgets.Layout(flex="1 1 auto", width="auto"),  # the button keeps its label
             _dom_classes=("wt-progress__paste",),
         )
         self.restore_button = ipywidgets.Button(
-            description="Restore progress", layout=ipywidgets.Layout(width="auto"),
+            description="Restore progress",
+            layout=ipywidgets.Layout(width="auto", flex="0 0 auto"),
             _dom_classes=("wt-progress__restore",),
         )
         self.show_button.on_click(lambda _button: self.show_code())

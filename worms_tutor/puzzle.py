@@ -685,8 +685,8 @@ def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
         return (f"With the best replies ({replies}) {puzzle.side} end {choice.value:+d} "
                 f"net; the best play gives {puzzle._best_value:+d}.")
     if choice.value >= 1:
-        return f"Goal reached whatever the others do ({goal}); best replies: {replies}."
-    return f"With the best replies ({replies}) the goal is not reached ({goal})."
+        return f"Goal: {goal}. Reached whatever the others do (best replies: {replies})."
+    return f"Goal: {goal}. Not reached once the others play their best ({replies})."
 
 
 def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:

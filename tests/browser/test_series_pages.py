@@ -146,7 +146,7 @@ def test_progress_survives_a_reload_and_shows_on_the_start_page(
 ) -> None:
     open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
     wait_for_puzzles(page)
-    found = puzzle(page, "A Nine beats an Ace")
+    found = puzzle(page, "Nine or Ace?")
     found.get_by_role("radio", name="S", exact=True).check()
     found.locator("button.wt-check").click()
     feedback(found, "correct")

@@ -57,7 +57,8 @@ def test_a_wrong_card_shows_what_happens_next_and_allows_a_retry() -> None:
     widget.check_button.click()
     text = feedback(widget)
     assert "wt-feedback--wrong" in classes(widget.feedback)
-    assert "Not quite: S: KC. With the best replies (W: KS) the goal is not reached" in text
+    assert "Not quite: S: KC. Goal: NS win the trick. Not reached once the others play their " \
+        "best (W: KS)." in text
     assert "W's KS beats S's KC (the K♠ kills a K♣ that has beaten a 7, R4.3)" in text
     assert "W wins the trick" in text and "try again" in text
     (title, table) = widget.next_box.children
