@@ -190,9 +190,12 @@ def table_html(
             played = " & ".join(ORDINALS[position] for position in order[seat])
             status = played + (" · heads" if seat == heading else "")
         parts = [
-            f'<div class="wt-seat__label" style="font-weight:bold">{escape(label)}'
-            f'<span class="wt-seat__status" style="font-weight:normal;margin-left:6px">'
-            f"{escape(status)}</span></div>"
+            # the name and the status each stay on one line; the status goes under the name
+            # when the seat is narrow
+            f'<div class="wt-seat__label" style="font-weight:bold;text-align:center">'
+            f'<span style="white-space:nowrap">{escape(label)}</span> '
+            f'<span class="wt-seat__status" style="font-weight:normal;margin-left:6px;'
+            f'display:inline-block;white-space:nowrap">{escape(status)}</span></div>'
         ]
         if seat in groups and not multi:
             parts.append(_group_html(groups[seat], heading_cards, card_width))
@@ -209,10 +212,12 @@ def table_html(
     else:  # before partners are drawn nobody leads yet
         centre = _centre_caption(trick) if show_sides else ""
     cells.append(f'<div class="wt-table__centre" style="grid-area:2 / 2;display:flex;'
-                 f'justify-content:center;align-items:center;min-height:60px">{centre}</div>')
+                 f'justify-content:center;align-items:center;min-height:60px;min-width:0;'
+                 f'max-width:100%">{centre}</div>')
     return (
         f'<div class="wt-table wt-table--{players}p" role="group" aria-label="Card table" '
-        'style="display:grid;grid-template-columns:1fr auto 1fr;grid-template-rows:auto auto auto;'
+        'style="display:grid;grid-template-columns:1fr minmax(0,auto) 1fr;'
+        "grid-template-rows:auto auto auto;"
         "gap:8px;align-items:center;justify-items:center;background:#e6f2ea;border:2px solid "
         '#2e6b45;border-radius:16px;padding:10px;max-width:760px;box-sizing:border-box;'
         "font-family:Helvetica,Arial,sans-serif;"
@@ -280,7 +285,9 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
         span = width + dx * (len(pile) - 1) + 8
         out.append(f'<div class="wt-stack" style="position:relative;width:{span}px;'
                    f'height:{height}px">{"".join(layers)}</div>')
-    return f'<div class="wt-stacks" style="display:flex;gap:14px">{"".join(out)}</div>'
+    # piles wrap onto a second row where the table is too narrow for all of them in one
+    return (f'<div class="wt-stacks" style="display:flex;flex-wrap:wrap;justify-content:center;'
+            f'gap:14px">{"".join(out)}</div>')
 
 
 def reason_item(reason: Reason) -> str:
