@@ -34,6 +34,7 @@ from worms_tutor.solver import SolverError, solve
 
 from .hand import HandPicker
 from .scoreboard import Scoreboard
+from .style import text_html
 from .table import Frame, reasons_html, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -160,7 +161,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         refusal = match.hand.check(play)
         if refusal is not None:
             self.message.value = _box(
-                "error", f"You may not play that: {escape(refusal.message)} "
+                "error", f"You may not play that: {text_html(refusal.message)} "
                          f"({escape(refusal.rule)})")
             return
         self.history.append(match)

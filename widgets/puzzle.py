@@ -32,7 +32,7 @@ from worms_tutor.puzzle import (
 
 from .hand import HandPicker
 from .progress import ProgressStore
-from .style import problem_html
+from .style import problem_html, text_html
 from .table import TrickTable, reason_item
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -401,7 +401,7 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
 
 def _verdict_html(verdict: Verdict) -> str:
     parts = [f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
-             f"{escape(verdict.summary, quote=False)}</p>"]
+             f"{text_html(verdict.summary)}</p>"]
     if verdict.reasons:
         parts.append(_reasons_html(verdict.reasons))
     if verdict.next_reasons:
@@ -410,7 +410,7 @@ def _verdict_html(verdict: Verdict) -> str:
     if verdict.correct and verdict.others:
         others = ", ".join(verdict.others)
         parts.append(f'<p class="wt-feedback__others">Also correct: '
-                     f"{escape(others, quote=False)}.</p>")
+                     f"{text_html(others)}.</p>")
     elif verdict.correct:
         parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
     else:
@@ -423,5 +423,5 @@ def _verdict_html(verdict: Verdict) -> str:
 def _hint_html(number: int, hint: Hint) -> str:
     return (f'<div class="wt-hint__step" data-step="{number}" style="margin:4px 0;'
             f'font-family:Helvetica,Arial,sans-serif"><strong>Hint {number}: '
-            f"{escape(hint.title, quote=False)}.</strong> {escape(hint.text, quote=False)}"
+            f"{escape(hint.title, quote=False)}.</strong> {text_html(hint.text)}"
             "</div>")

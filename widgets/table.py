@@ -28,7 +28,7 @@ from worms_tutor.search import Line
 from worms_tutor.seating import side_of
 from worms_tutor.trick import Trick
 
-from .style import replay_or_problem
+from .style import replay_or_problem, text_html
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -294,7 +294,7 @@ def reason_item(reason: Reason) -> str:
     """One of the engine's reasons as a list item carrying its rule ids, starting with a
     capital as a sentence does (table-procedure reasons begin in lower case)."""
     text = reason.text[:1].upper() + reason.text[1:]
-    return f'<li data-rules="{escape(" ".join(reason.rules))}">{escape(text, quote=False)}</li>'
+    return f'<li data-rules="{escape(" ".join(reason.rules))}">{text_html(text)}</li>'
 
 
 def reasons_html(reasons: Sequence[Reason], illegal: str = "") -> str:
@@ -302,7 +302,7 @@ def reasons_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     items = []
     if illegal:
         items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
-                     f"{escape(illegal, quote=False)}</li>")
+                     f"{text_html(illegal)}</li>")
     items.extend(reason_item(reason) for reason in reasons)
     if not items:
         return ('<div class="wt-step-reason" role="status" aria-live="polite">'

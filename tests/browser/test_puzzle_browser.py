@@ -36,8 +36,8 @@ def test_a_learner_solves_the_gallery_puzzle(
     page.locator(f"{PUZZLE} button.wt-check").click()
     page.wait_for_selector(f"{PUZZLE} .wt-feedback.wt-feedback--wrong")
     wrong = feedback_text(page)
-    assert "Not quite: S: KC." in wrong
-    assert "W's KS beats S's KC (the K♠ kills a K♣ that has beaten a 7, R4.3)" in wrong
+    assert "Not quite: S: K♣." in wrong
+    assert "W's K♠ beats S's K♣ (the K♠ kills a K♣ that has beaten a 7, R4.3)" in wrong
     page.wait_for_selector(f"{PUZZLE} .wt-next .wt-table")  # the replies, on a table
     shots = screenshot(page, "gallery-puzzle-wrong").parent
     page.locator(PUZZLE).screenshot(path=str(shots / "puzzle-wrong.png"))
@@ -55,9 +55,9 @@ def test_a_learner_solves_the_gallery_puzzle(
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{PUZZLE} .wt-feedback.wt-feedback--correct")
     right = feedback_text(page)
-    assert "Correct: S: 9C." in right
-    assert "S's 9C does not beat N's 7H" in right and "R3.1" in right
-    assert "Also correct: S: 7S, S: AS." in right
+    assert "Correct: S: 9♣." in right
+    assert "S's 9♣ does not beat N's 7♥" in right and "R3.1" in right
+    assert "Also correct: S: 7♠, S: A♠." in right
 
     # a hint, and the solved puzzle counted in the page's progress
     page.locator(f"{PUZZLE} button.wt-hint-button").click()
@@ -94,5 +94,5 @@ def test_the_trick_table_steps_back_and_forward(page: Any, open_notebook: Opener
     table.locator(".wt-step-next").click()
     page.wait_for_function(
         "document.querySelector('.wt-trick-table .wt-step-reason').textContent"
-        ".includes('N leads 9D')"
+        ".includes('N leads 9♦')"
     )

@@ -86,7 +86,7 @@ def test_start_page_take_the_trick_by_clicking_a_card(page: Any, open_notebook: 
     assert "Not quite" in feedback(found, "wrong")
     found.get_by_role("button", name="Eight of spades").click()
     text = feedback(found, "correct")
-    assert text.startswith("Correct: S: 8S") and "R2.1" in text, text
+    assert text.startswith("Correct: S: 8♠") and "R2.1" in text, text
 
 
 def test_ranking_who_wins_three_sixes(page: Any, open_notebook: Opener) -> None:
@@ -115,7 +115,7 @@ def test_leads_place_two_cards_on_the_aces(page: Any, open_notebook: Opener) -> 
     choosers.nth(1).select_option(label="on Ace of spades (AS)")
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")
-    assert text.startswith("Correct: E: AH>AD 9D>AS") and "R10.3" in text, text
+    assert text.startswith("Correct: E: A♥>A♦ 9♦>A♠") and "R10.3" in text, text
 
 
 def test_sevens_kill_the_led_seven(page: Any, open_notebook: Opener) -> None:

@@ -44,9 +44,9 @@ def test_a_right_card_is_praised_with_the_engines_reasons_and_the_other_answers(
     widget.check_button.click()
     text = feedback(widget)
     assert "wt-feedback--correct" in classes(widget.feedback)
-    assert text.startswith("Correct: S: 9C.")
-    assert "S's 9C does not beat N's 7H" in text and "R3.1" in text
-    assert "Also correct: S: 7S, S: AS." in text
+    assert text.startswith("Correct: S: 9♣.")
+    assert "S's 9♣ does not beat N's 7♥" in text and "R3.1" in text
+    assert "Also correct: S: 7♠, S: A♠." in text
     assert store.is_solved("leave-partners-seven")
     assert "wt-puzzle--solved" in classes(widget)
 
@@ -57,9 +57,9 @@ def test_a_wrong_card_shows_what_happens_next_and_allows_a_retry() -> None:
     widget.check_button.click()
     text = feedback(widget)
     assert "wt-feedback--wrong" in classes(widget.feedback)
-    assert "Not quite: S: KC. Goal: NS win the trick. Not reached once the others play their " \
-        "best (W: KS)." in text
-    assert "W's KS beats S's KC (the K♠ kills a K♣ that has beaten a 7, R4.3)" in text
+    assert "Not quite: S: K♣. Goal: NS win the trick. Not reached once the others play their " \
+        "best (W: K♠)." in text
+    assert "W's K♠ beats S's K♣ (the K♠ kills a K♣ that has beaten a 7, R4.3)" in text
     assert "W wins the trick" in text and "try again" in text
     (title, table) = widget.next_box.children
     assert isinstance(table, TrickTable) and "What happens next" in visible(title.value)
@@ -88,9 +88,9 @@ def test_the_hint_button_climbs_the_ladder() -> None:
     for _ in range(3):
         widget.hint_button.click()
     ladder = visible(widget.hint_box.value)
-    assert "Hint 2: The legal plays. You may play: S: 7S, S: KC, S: 9C, S: AS." in ladder
+    assert "Hint 2: The legal plays. You may play: S: 7♠, S: K♣, S: 9♣, S: A♠." in ladder
     assert "Hint 3: The plays that head the trick now." in ladder
-    assert "Hint 4: The solution. Solution: S: 7S, S: 9C, S: AS." in ladder
+    assert "Hint 4: The solution. Solution: S: 7♠, S: 9♣, S: A♠." in ladder
     assert widget.hint_button.disabled and widget.hint_button.description == "All hints shown"
 
 
@@ -150,7 +150,7 @@ def test_a_legal_question_gives_the_rule() -> None:
     widget.answer_control.value = "yes"
     widget.check_button.click()
     text = feedback(widget)
-    assert "Not quite: E: KH is not legal." in text
+    assert "Not quite: E: K♥ is not legal." in text
     assert "Worms may not be laid on a led 7 unless it is your last card (F2)" in text
 
 
@@ -176,10 +176,10 @@ def test_a_placement_question_reads_every_card_and_its_target() -> None:
     second.value = "9S"
     widget.check_button.click()
     assert "wt-feedback--wrong" in classes(widget.feedback)
-    assert "9H on 9S fails" in feedback(widget)
+    assert "9♥ on 9♠ fails" in feedback(widget)
     first.value, second.value = "9S", "9D"
     widget.check_button.click()
-    assert "Correct: E: 9C>9S 9H>9D." in feedback(widget)
+    assert "Correct: E: 9♣>9♠ 9♥>9♦." in feedback(widget)
 
 
 def test_bad_puzzle_data_shows_a_message_instead_of_a_dead_widget(
@@ -230,14 +230,14 @@ def test_picking_the_one_card_checks_at_once_unless_switched_off() -> None:
     widget = PuzzleWidget.from_id("leave-partners-seven")
     assert "it is checked at once" in visible(widget.children[0].value)
     pick(widget, "KC")
-    assert "Not quite: S: KC." in feedback(widget)
+    assert "Not quite: S: K♣." in feedback(widget)
     pick(widget, "KC")  # unpicking leaves the feedback as it was
-    assert "Not quite: S: KC." in feedback(widget)
+    assert "Not quite: S: K♣." in feedback(widget)
     manual = PuzzleWidget.from_id("leave-partners-seven", check_on_pick=False)
     pick(manual, "9C")
     assert manual.feedback.value == ""
     manual.check_button.click()
-    assert "Correct: S: 9C." in feedback(manual)
+    assert "Correct: S: 9♣." in feedback(manual)
 
 
 def test_the_same_answer_gets_the_same_verdict_without_asking_twice() -> None:

@@ -34,7 +34,7 @@ def test_the_table_opens_on_the_last_step_with_the_engines_reason() -> None:
     for seat in "NESW":
         assert f"wt-seat-{seat}" in board
     assert 'class="wt-seat wt-seat-S wt-heading"' in board  # Toqu heads
-    assert "S's JC, played after E's KH, beats it (later matador wins, R6.1)" in table.reason.value
+    assert "S's J♣, played after E's K♥, beats it (later matador wins, R6.1)" in table.reason.value
     assert "Step 4 of 4" in table.caption.value
     assert table.buttons["Next"].disabled and not table.buttons["Back"].disabled
 
@@ -50,7 +50,7 @@ def test_stepping_back_and_forward_tells_each_step() -> None:
     press(table, "First")
     assert "Nothing played yet" in table.reason.value and table.buttons["Back"].disabled
     press(table, "Next")
-    assert "N leads 9D" in table.reason.value
+    assert "N leads 9♦" in table.reason.value
     assert 'class="wt-seat wt-seat-N wt-heading"' in table.board.value
     press(table, "Last")
     assert table.index == len(table.frames) - 1
@@ -104,7 +104,7 @@ def test_three_and_two_player_tables() -> None:
 def test_an_illegal_play_is_shown_as_the_last_step() -> None:
     table = TrickTable.from_scenario(scenario(["N: 9D", "E: 6C", "S: 7C", "W: 9H"]))
     assert "wt-step-illegal" in table.reason.value
-    assert "W does not hold 9H" in table.reason.value
+    assert "W does not hold 9♥" in table.reason.value
 
 
 def test_a_whole_hand_from_records_and_a_state() -> None:
@@ -113,7 +113,7 @@ def test_a_whole_hand_from_records_and_a_state() -> None:
     table = TrickTable.from_records(state.records)
     assert len(table.frames) == 4 and "N wins the trick" in table.reason.value
     now = TrickTable.from_state(state, show_hands="open")
-    assert "N leads 5C" in now.reason.value
+    assert "N leads 5♣" in now.reason.value
 
 
 def test_presenter_mode_can_reveal_every_hand() -> None:
