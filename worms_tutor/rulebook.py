@@ -27,7 +27,8 @@ RULE_TITLES: dict[str, str] = {
     "R6.1": "Between Toqu and Worms the later-played wins.",
     "R6.2": "Toqu on an opponent's heading Worms captures it: 2 points.",
     "R6.3": "Toqu may never be laid on partner's Worms.",
-    "R6.5": "Worms brought home (its side wins, not last card, Toqu not gone) scores V.",
+    "R6.5": "Worms brought home (its side wins, not last card, Toqu not gone, nobody held "
+            "both) scores V.",
     "R6.10": "A player holding both Toqu and Worms announces 'aavunga'.",
     "R6.13": "Club rules: at the last trick Worms over Toqu is an ordinary trick.",
     "R6.15": "Club rules: at 8:8 Toqu and Worms are ordinary high cards.",
@@ -51,7 +52,7 @@ RULE_TITLES: dict[str, str] = {
     "R13.1": "English rules: five tricks score 1, each extra trick 1, the first five 1 more.",
     "R13.2": "Club rules: winning the hand scores 1, the first five tricks ('5-5') 2.",
     "R15.1": "The match is won at 9 points (12 with three players).",
-    "R15.2": "Club rules: points past 9 are taken off instead.",
+    "R15.2": "Club rules: a gain past 9 counts backwards from 9 (8 + 2 makes 9 − 2 = 7).",
     "R15.3": "Club rules: a side stops as soon as it has 9.",
     "R15.4": "Club rules: a match won 9:0 (a kam) counts twice.",
     "R15.6": "Club rules: the score is said aloud before each deal, kept on paper, not discussed.",
