@@ -8,6 +8,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from worms_tutor.cards import Suit
+
 STATIC = Path(__file__).with_name("static")
 
 
@@ -23,7 +25,7 @@ def stylesheet() -> str:
 
 
 _CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
-_SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+_SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
 
 
 def text_html(text: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .cards import TOQU, WORMS, Card
 from .hand import TrickRecord
+from .legality import toqu_duty
 from .scoring import Award
 from .seating import side_of
 from .trick import Pairing, Power, Step, TableCard, Trick
@@ -67,19 +68,14 @@ def explain_step(step: Step, trick: Trick, fmt: CardFormat = code) -> tuple[Reas
 
 
 def _toqu_duty(step: Step, trick: Trick) -> tuple[Reason, ...]:
-    """The Toqu duty (O1, S10) a play of Toqu met: an opponent's Worms headed the trick. In
-    the club rules the duty holds only for a group that can take the trick; one that did
-    shows it could (one that did not may have been a free choice, so nothing is said)."""
-    worms = next((tc for tc in step.head_before if tc.card is WORMS), None)
-    duty = trick.rules.toqu_obligation
-    if (
-        TOQU not in step.play.cards
-        or worms is None
-        or side_of(worms.seat) == side_of(step.seat)
-        or trick.specials_off
-        or duty == "off"
-        or (duty != "always" and not step.took_over)
-    ):
+    """The Toqu duty (O1, S10) a play of Toqu met. Under the club rules the duty holds only
+    for a group that can take the trick; one that did shows it could (one that did not may have
+    been a free choice, so nothing is said)."""
+    if TOQU not in step.play.cards:
+        return ()
+    worms = toqu_duty(trick.rules, step.head_before, trick.specials_off, step.seat,
+                      lambda: step.took_over)
+    if worms is None:
         return ()
     return (Reason(
         f"{worms.seat}'s Worms heads the trick, so {step.seat}, holding Toqu, must play it "

@@ -58,6 +58,12 @@ def _drawn_one_by_one(
     return hands, taken
 
 
+def _played_out(hands: tuple[tuple[str, tuple[Card, ...]], ...], stock: tuple[Card, ...]) -> bool:
+    """No trick can follow: the stock is empty and a hand is too. From a deal every hand
+    empties at once; a set-up position may have hands of unequal size (R12.3)."""
+    return not stock and not all([cards for _, cards in hands])
+
+
 @dataclass(frozen=True)
 class TrickRecord:
     """A completed trick: who led and won, what it counted, what it scored, and why."""
@@ -136,7 +142,6 @@ class HandState:
         won = settle(rules, full_score, {})  # a score already at the target ends the match
         over = won.winner is not None
         stock = tuple(stock)
-        played_out = not stock and not all(cards for _, cards in hand_tuple)  # none to play
         return build(
             cls,
             rules=rules,
@@ -150,7 +155,7 @@ class HandState:
             melted=_holding_both(hand_tuple),
             trick=Trick.start(rules, leader, not over and specials_off(rules, full_score)),
             records=(),
-            hand_over=over or played_out,
+            hand_over=over or _played_out(hand_tuple, stock),
             match_winner=won.winner,
             kam=False,
             announced=(),
@@ -277,9 +282,7 @@ class HandState:
         winning_side = side_of(winner)
         rules = self.rules
         stock = self.stock
-        # played out: with no stock left, a trick that empties any hand is the last one (from
-        # a deal every hand empties at once; a set-up position may have hands of unequal size)
-        final = not stock and (not hands[0][1] or not all([cards for _, cards in hands]))
+        final = _played_out(hands, stock)
         awards = trick_awards(trick, winner, self.played, self.melted, final)
         units = trick.units
         previous = self.previous + (winning_side,) * units

@@ -8,16 +8,16 @@ wraps each in a ``LegalPlay``, which tells whether it would head the trick).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from .errors import IllegalPlay
 from .play import Play
-from .rules import SEATS_BY_PLAYERS
+from .rules import SEATS_BY_PLAYERS, Rules
 from .seating import SEAT_INDEX, are_partners
-from .trick import Step
+from .trick import Step, TableCard
 from .values import slots_maker
 
 if TYPE_CHECKING:
@@ -243,18 +243,14 @@ def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
     worms = trick.worms_heading()
     refusals: list[IllegalPlay] = []
 
-    if (
-        worms is not None
-        and worms.seat != seat
-        and not are_partners(worms.seat, seat)
-        and TOQU in hand
-        and TOQU not in play.cards
-        and rules.toqu_obligation != "off"
-        and (rules.toqu_obligation == "always" or _toqu_can_take(state, seat))
-    ):
+    binding = None  # the opponent's Worms that binds this seat's Toqu, if any (O1)
+    if TOQU in hand and TOQU not in play.cards:
+        binding = toqu_duty(rules, trick.head, trick.specials_off, seat,
+                            lambda: _toqu_can_take(state, seat))
+    if binding is not None:
         refusals.append(IllegalPlay(
             "O1",
-            f"{worms.seat}'s Worms heads the trick and {seat} holds Toqu: "
+            f"{binding.seat}'s Worms heads the trick and {seat} holds Toqu: "
             "Toqu must be played on it.",
             seat,
         ))
@@ -294,6 +290,27 @@ def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
                     seat,
                 ))
     return refusals
+
+
+def toqu_duty(
+    rules: Rules, head: Sequence[TableCard], specials_off: bool, seat: str,
+    could_take: Callable[[], bool],
+) -> TableCard | None:
+    """The opponent's Worms in ``head`` that binds ``seat`` to play Toqu (O1, S10), or
+    ``None``: never at 8:8 (R6.15) nor on a partner's Worms; under ``if_can_take_trick`` only
+    when ``could_take()`` says a group with Toqu would take the trick (Danish ruling 4)."""
+    worms = next((table_card for table_card in head if table_card.card is WORMS), None)
+    duty = rules.toqu_obligation
+    if (
+        worms is None
+        or specials_off
+        or worms.seat == seat
+        or are_partners(worms.seat, seat)
+        or duty == "off"
+        or (duty != "always" and not could_take())
+    ):
+        return None
+    return worms
 
 
 def _toqu_can_take(state: HandState, seat: str) -> bool:
