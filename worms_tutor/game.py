@@ -73,7 +73,6 @@ class Match:
     hand: HandState
     current_deal: Deal
     hand_number: int = 1
-    plays: tuple[Play, ...] = ()
     finished: tuple[FinishedHand, ...] = ()
 
     @classmethod
@@ -97,12 +96,12 @@ class Match:
             for play in knocked.first_trick:
                 hand = hand.force(play)
             return build(cls, rules=rules, seed=seed, hand=hand, current_deal=dealt,
-                         hand_number=1, plays=knocked.first_trick, finished=())
+                         hand_number=1, finished=())
         dealt = deal(rules, first_dealer, random.Random(f"{seed}:1"))
         hand = HandState.start(rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
                                score=score, first_lead_of_match=True)
         return build(cls, rules=rules, seed=seed, hand=hand, current_deal=dealt, hand_number=1,
-                     plays=(), finished=())
+                     finished=())
 
     @property
     def winner(self) -> str | None:
@@ -124,14 +123,15 @@ class Match:
     def to_move(self) -> str | None:
         return self.hand.to_move
 
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The plays made so far in the current hand, as laid (read off its tricks)."""
+        return plays_of(self.hand)
+
     def play(self, play: Play | str | LegalPlay) -> Match:
         """The match after one play; a finished hand is followed by the next deal."""
         hand = self.hand.play(play)
-        if isinstance(play, LegalPlay):
-            laid = play.play
-        else:
-            laid = play if isinstance(play, Play) else Play.parse(play)
-        match = evolve(self, hand=hand, plays=(*self.plays, laid))
+        match = evolve(self, hand=hand)
         if not hand.hand_over or hand.match_winner is not None:
             return match
         return match._next_hand()
@@ -144,5 +144,11 @@ class Match:
         dealt = deal(self.rules, dealer, random.Random(f"{self.seed}:{number}"))
         hand = HandState.start(self.rules, dict(dealt.hands), dealt.leader, stock=dealt.stock,
                                score=self.hand.score_map)
-        return evolve(self, hand=hand, current_deal=dealt, hand_number=number, plays=(),
+        return evolve(self, hand=hand, current_deal=dealt, hand_number=number,
                        finished=(*self.finished, finished))
+
+
+def plays_of(hand: HandState) -> tuple[Play, ...]:
+    """Every play of ``hand`` so far, trick by trick, as laid."""
+    tricks = (*[record.trick for record in hand.records], hand.trick)
+    return tuple([step.play for trick in tricks for step in trick.steps])

@@ -256,14 +256,20 @@ class Trick:
 
     def attempt(self, play: Play) -> Step:
         """What ``play`` would do if laid now, without laying it."""
-        if not self.steps:
+        steps = self.steps
+        if not steps:
             return _lead_step(play)
+        if len(self.head) == 1:
+            return _single_step(self, play, len(steps))
         return self._judged(play, self._verdicts(play.seat))
 
     def attempt_each(self, plays: Sequence[Play]) -> list[Step]:
         """What each of the seat to play's ``plays`` would do if laid now."""
         if not self.steps or not plays:
             return [_lead_step(play) for play in plays]
+        if len(self.head) == 1:
+            position = len(self.steps)
+            return [_single_step(self, play, position) for play in plays]
         known = self._verdicts(plays[0].seat)
         return [self._judged(play, known) for play in plays]
 
@@ -509,6 +515,21 @@ def _mode_score(table_card: TableCard | None) -> int:
 
 
 _MODE_BONUS = {LOCK_MODE: 1000, KS7_MODE: 900, KC7_MODE: 800, SEVEN_MODE: 700, NORMAL_MODE: 0}
+
+
+def _single_step(trick: Trick, play: Play, position: int) -> Step:
+    """One card against a one-card head: judged afresh each time, which costs no more than
+    looking a remembered verdict up (and random play seldom meets the same one twice)."""
+    cards = play.cards
+    head = trick.head
+    if len(cards) != 1:
+        return _make_step(play, position, False, (), head)
+    card = cards[0]
+    seat = play.seat
+    power, mode = _judge(trick, card, seat, head[0], position)
+    result = None if mode is None else table_card(card, seat, mode)
+    return _make_step(play, position, power.beats, (_make_pairing(card, head[0], power, result),),
+                      head)
 
 
 def _best_step(trick: Trick, play: Play, position: int) -> Step:

@@ -65,3 +65,19 @@ def test_b16_p6_penalties_of_a_refereed_table_follow_s13() -> None:
     english_table = Rules.preset("english", {"S13": "ru"})
     assert "every point" in (table_penalty(english_table, "F1") or "")
     assert table_penalty(Rules.preset("danish-club"), "F1") is None  # the engine just rejects
+
+
+def test_a_match_lists_the_plays_of_its_hand_as_laid() -> None:
+    rules = Rules.preset("english")
+    match = Match.new(rules, seed=4, dealer="N", knock=True)
+    knocked = list(match.plays)
+    assert [play.seat for play in knocked] == ["E", "S", "W", "N"]  # the face-up trick counts
+    leader = match.to_move
+    assert leader is not None
+    lead = match.hand.legal_plays()[0]
+    match = match.play(lead)
+    follow = f"{match.to_move}: {match.hand.hand_of(match.to_move or '')[0]}"
+    match = match.play(follow)
+    assert match.plays[:4] == tuple(knocked)
+    assert match.plays[4] == lead.play
+    assert str(match.plays[5]) == follow
