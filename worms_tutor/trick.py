@@ -267,9 +267,6 @@ class Trick:
         """What each of the seat to play's ``plays`` would do if laid now."""
         if not self.steps or not plays:
             return [_lead_step(play) for play in plays]
-        if len(self.head) == 1:
-            position = len(self.steps)
-            return [_single_step(self, play, position) for play in plays]
         known = self._verdicts(plays[0].seat)
         return [self._judged(play, known) for play in plays]
 
@@ -518,8 +515,9 @@ _MODE_BONUS = {LOCK_MODE: 1000, KS7_MODE: 900, KC7_MODE: 800, SEVEN_MODE: 700, N
 
 
 def _single_step(trick: Trick, play: Play, position: int) -> Step:
-    """One card against a one-card head: judged afresh each time, which costs no more than
-    looking a remembered verdict up (and random play seldom meets the same one twice)."""
+    """One card against a one-card head, judged afresh: for a single play no dearer than
+    looking a remembered verdict up, which random play seldom finds. (A search, which meets
+    the same positions again and again, goes through ``attempt_each`` and the memo.)"""
     cards = play.cards
     head = trick.head
     if len(cards) != 1:
