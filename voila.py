@@ -7,6 +7,11 @@ Voilà extension inside JupyterLab, as on Binder.
 import sys
 from typing import Any
 
+from jinja2 import BytecodeCache, pass_context
+from jinja2.bccache import Bucket
+from nbconvert.exporters.templateexporter import TemplateExporter
+from voila.exporter import VoilaExporter
+
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 (traitlets provides it)
 
 
@@ -21,3 +26,64 @@ def give_the_page_its_xsrf_cookie(handler: Any, notebook: Any, cwd: str) -> None
 # Voilà refuses a launch hook together with preheated kernels, which run before any request.
 if not any("preheat_kernel" in arg and not arg.endswith("=False") for arg in sys.argv):
     c.VoilaConfiguration.prelaunch_hook = give_the_page_its_xsrf_cookie
+
+
+# -- work Voilà repeats on every page view, done once per server ---------------------------
+#
+# Voilà makes a new exporter, and so a new Jinja environment, for every page view: its page
+# templates were parsed and compiled afresh each time (about 0.15 s of server time per view),
+# and every Markdown cell was converted to HTML again. The two hooks below keep the results
+# for the life of the server. Both are keyed by everything the result depends on, so a
+# changed template or cell is compiled or converted anew.
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled code for each template, shared by every environment alike."""
+
+    def __init__(self) -> None:
+        self.code: dict[tuple[object, ...], Any] = {}
+
+    @staticmethod
+    def _key(bucket: Bucket) -> tuple[object, ...]:
+        env = bucket.environment
+        return (bucket.key, bucket.checksum, env.is_async, tuple(sorted(env.extensions)),
+                env.trim_blocks, env.lstrip_blocks, env.keep_trailing_newline,
+                env.newline_sequence, env.optimized, repr(env.autoescape),
+                env.block_start_string, env.variable_start_string, env.comment_start_string)
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        bucket.code = self.code.get(self._key(bucket))
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[self._key(bucket)] = bucket.code
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+_create_environment = TemplateExporter._create_environment
+
+
+def environment_with_compiled_templates(self: TemplateExporter) -> Any:
+    environment = _create_environment(self)
+    environment.bytecode_cache = COMPILED_TEMPLATES
+    return environment
+
+
+_markdown2html = VoilaExporter.markdown2html
+_CONVERTED: dict[tuple[object, ...], str] = {}
+
+
+@pass_context
+def remembered_markdown2html(self: VoilaExporter, context: Any, source: str) -> str:
+    """A Markdown cell's HTML, converted once. Cells with attachments or images are left to
+    Voilà every time: it inlines their pictures from the files, which may change."""
+    if context["cell"].get("attachments") or "![" in source or "<img" in source:
+        return str(_markdown2html(self, context, source))
+    key = (source, self.anchor_link_text, str(self.markdown_renderer_class))
+    html = _CONVERTED.get(key)
+    if html is None:
+        html = _CONVERTED[key] = _markdown2html(self, context, source)
+    return html
+
+
+TemplateExporter._create_environment = environment_with_compiled_templates
+VoilaExporter.markdown2html = remembered_markdown2html

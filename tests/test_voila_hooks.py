@@ -1,0 +1,84 @@
+"""voila.py's hooks: Voilà's page templates compiled once per server, Markdown converted once,
+and both giving exactly what Voilà gives without them.
+
+The checks run in a fresh Python started outside the repository: there, as in the Voilà
+server, ``voila`` is Voilà's package and not this repository's config file of the same name.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+CHECKS = r"""
+import json, sys
+from pathlib import Path
+import nbformat
+from jinja2 import Environment, FileSystemLoader
+from nbconvert.exporters.templateexporter import TemplateExporter
+from traitlets.config import PyFileConfigLoader
+from voila.exporter import VoilaExporter
+
+plain_markdown = VoilaExporter.markdown2html
+PyFileConfigLoader("voila.py", path=sys.argv[1]).load_config()  # as Voila reads it
+hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__
+compiled = hooks["COMPILED_TEMPLATES"]
+folder = Path(sys.argv[2])
+(folder / "page.j2").write_text("{{ 6 * 7 }} {% for x in 'ab' %}{{ x }}{% endfor %}")
+def page(**options):
+    environment = Environment(loader=FileSystemLoader(folder), bytecode_cache=compiled, **options)
+    return environment.get_template("page.j2").render()
+out = {"first": page()}
+out["kept_after_first"] = len(compiled.code)
+out["second"] = page()
+out["kept_after_second"] = len(compiled.code)
+out["async"] = page(enable_async=True)
+out["kept_after_async"] = len(compiled.code)
+(folder / "page.j2").write_text("{{ 6 * 8 }}")
+out["changed"] = page()
+out["exporter_shares"] = VoilaExporter(template_name="lab").environment.bytecode_cache is compiled
+
+from jupyter_server.services.contents.filemanager import FileContentsManager
+files = FileContentsManager(root_dir=str(folder))
+exporter = VoilaExporter(template_name="lab", contents_manager=files)
+text = "## S4 — A higher Seven\n\nParlett: **yes**, the club *too*."
+context = {"cell": nbformat.v4.new_markdown_cell(text)}
+out["markdown_plain"] = plain_markdown(exporter, context, text)
+out["markdown_hooked"] = VoilaExporter.markdown2html(exporter, context, text)
+out["markdown_kept"] = [key[0] for key in hooks["_CONVERTED"]]
+picture = "A picture: ![pack](pack.png)"
+VoilaExporter.markdown2html(exporter, {"cell": nbformat.v4.new_markdown_cell(picture)}, picture)
+out["markdown_kept_after_picture"] = [key[0] for key in hooks["_CONVERTED"]]
+print(json.dumps(out))
+"""
+
+
+def run_checks(tmp_path: Path) -> dict[str, object]:
+    """The checks' findings, run as Voila runs voila.py."""
+    done = subprocess.run([sys.executable, "-c", CHECKS, str(REPO), str(tmp_path)],
+                          cwd=tmp_path, capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def test_templates_are_compiled_once_for_every_page_view(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["first"] == out["second"] == "42 ab"
+    assert out["kept_after_second"] == out["kept_after_first"], "compiled code reused"
+    assert out["async"] == "42 ab"
+    assert out["kept_after_async"] == out["kept_after_first"] + 1, "async code kept apart"
+    assert out["changed"] == "48", "a changed template is compiled anew"
+    assert out["exporter_shares"] is True, "every Voila exporter uses the shared code"
+
+
+def test_markdown_is_converted_once_and_as_voila_converts_it(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert "<strong>yes</strong>" in str(out["markdown_plain"])
+    assert out["markdown_hooked"] == out["markdown_plain"]
+    assert out["markdown_kept"] == [
+        "## S4 — A higher Seven\n\nParlett: **yes**, the club *too*."]
+    assert out["markdown_kept_after_picture"] == out["markdown_kept"], "pictures: every time"
