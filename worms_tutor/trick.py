@@ -522,12 +522,8 @@ def _single_step(trick: Trick, play: Play, position: int) -> Step:
     head = trick.head
     if len(cards) != 1:
         return _make_step(play, position, False, (), head)
-    card = cards[0]
-    seat = play.seat
-    power, mode = _judge(trick, card, seat, head[0], position)
-    result = None if mode is None else table_card(card, seat, mode)
-    return _make_step(play, position, power.beats, (_make_pairing(card, head[0], power, result),),
-                      head)
+    pairing = attack(trick, cards[0], play.seat, head[0], position)
+    return _make_step(play, position, pairing.power.beats, (pairing,), head)
 
 
 def _best_step(trick: Trick, play: Play, position: int) -> Step:
@@ -537,8 +533,7 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     if len(cards) != len(head):
         return _make_step(play, position, False, (), head)
     if len(cards) == 1:
-        pairing = attack(trick, cards[0], play.seat, head[0], position)
-        return _make_step(play, position, pairing.power.beats, (pairing,), head)
+        return _single_step(trick, play, position)
     declared = dict(play.placement)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     # every card against every target, judged once; an assignment picks one per row
