@@ -28,6 +28,8 @@ from .seating import SEAT_INDEX, order_from, side_of, sides
 from .trick import Step, Trick
 from .values import build, evolve
 
+_new_tuple = tuple.__new__
+
 
 def _holding_both(hands: Iterable[tuple[str, tuple[Card, ...]]]) -> frozenset[str]:
     """The seats that hold both Toqu and Worms (for the Worms bonus, R6.5 (c))."""
@@ -343,7 +345,9 @@ class HandState:
     def legal_plays(self) -> tuple[LegalPlay, ...]:
         """Every legal play for the seat to move (empty once the hand is over); what each
         would do to the trick is worked out only when someone asks."""
-        return LegalPlay.listed(legal_candidates(self), self)
+        # each named tuple made directly, without its ``__new__``: this is hot
+        return tuple([_new_tuple(LegalPlay, (play, None, self))
+                      for play in legal_candidates(self)])
 
     def legal_steps(self) -> tuple[Step, ...]:
         """What each legal play would do, in ``legal_plays`` order (see ``advance``)."""

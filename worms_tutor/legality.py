@@ -8,7 +8,7 @@ wraps each in a ``LegalPlay``, which tells whether it would head the trick).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -70,13 +70,6 @@ class LegalPlay(NamedTuple):
     def __str__(self) -> str:
         return str(self.play)
 
-    @classmethod
-    def listed(cls, plays: Iterable[Play], origin: HandState) -> tuple[LegalPlay, ...]:
-        """The plays as listed for ``origin`` (each tuple made directly: this is hot)."""
-        return tuple([_new_tuple(cls, (play, None, origin)) for play in plays])
-
-
-_new_tuple = tuple.__new__
 
 
 def check_play(state: HandState, play: Play) -> Step:
@@ -105,7 +98,7 @@ def legal_candidates(state: HandState) -> list[Play]:
         return []  # ``to_move`` and ``hand_of``, inlined: this is hot
     hand = state.hands[SEAT_INDEX[seat]][1]
     candidates = _candidates(state, seat, hand)
-    if _may_be_restricted(state, hand):
+    if (TOQU in hand or WORMS in hand) and _may_be_restricted(state, hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:
@@ -326,10 +319,9 @@ def _toqu_can_take(state: HandState, seat: str) -> bool:
 
 def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Play]:
     """Every well-formed play for ``seat``, who holds ``hand``, now (shape and size)."""
-    steps = state.trick.steps
+    size = len(state.trick.head)  # the lead's size, 0 before the lead
     singles = _SINGLE_PLAYS[seat]
-    if steps:
-        size = len(steps[0].play.cards)
+    if size:
         if size == 1:
             return [singles[card] for card in hand]
         return [_make_play(seat, cards, ()) for cards in combinations(hand, size)]
