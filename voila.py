@@ -81,7 +81,7 @@ def remembered_markdown2html(self: VoilaExporter, context: Any, source: str) -> 
     key = (source, self.anchor_link_text, str(self.markdown_renderer_class))
     html = _CONVERTED.get(key)
     if html is None:
-        html = _CONVERTED[key] = _markdown2html(self, context, source)
+        html = _CONVERTED[key] = str(_markdown2html(self, context, source))
     return html
 
 

@@ -71,7 +71,6 @@ class LegalPlay(NamedTuple):
         return str(self.play)
 
 
-
 def check_play(state: HandState, play: Play) -> Step:
     """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
     check_basics(state, play)
@@ -98,7 +97,7 @@ def legal_candidates(state: HandState) -> list[Play]:
         return []  # ``to_move`` and ``hand_of``, inlined: this is hot
     hand = state.hands[SEAT_INDEX[seat]][1]
     candidates = _candidates(state, seat, hand)
-    if (TOQU in hand or WORMS in hand) and _may_be_restricted(state, hand):
+    if _may_be_restricted(state, hand):
         refused = [(play, _restrictions(state, play)) for play in candidates]
         candidates = [play for play, refusals in refused if not refusals]
         if not candidates:

@@ -530,10 +530,10 @@ def _best_step(trick: Trick, play: Play, position: int) -> Step:
     """Evaluate every allowed assignment of the group to the heading cards; keep the best."""
     head = trick.head
     cards = play.cards
+    if len(head) == 1:
+        return _single_step(trick, play, position)
     if len(cards) != len(head):
         return _make_step(play, position, False, (), head)
-    if len(cards) == 1:
-        return _single_step(trick, play, position)
     declared = dict(play.placement)
     best: tuple[tuple[int, ...], tuple[Pairing, ...]] | None = None
     # every card against every target, judged once; an assignment picks one per row
