@@ -4,10 +4,12 @@ Read, like voila.json, by `make serve` (Voilà started from the repository root)
 Voilà extension inside JupyterLab, as on Binder.
 """
 
+import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
-from jinja2 import BytecodeCache, pass_context
+from jinja2 import BaseLoader, BytecodeCache, Environment, pass_context
 from jinja2.bccache import Bucket
 from nbconvert.exporters.templateexporter import TemplateExporter
 from voila.exporter import VoilaExporter
@@ -62,9 +64,36 @@ COMPILED_TEMPLATES = CompiledTemplates()
 _create_environment = TemplateExporter._create_environment
 
 
+# -- no stylesheet from a CDN ---------------------------------------------------------------
+#
+# Voilà's lab template links Font Awesome from cdn.jsdelivr.net in every page head. The series
+# uses no icon, and in a classroom without internet (or behind a network that drops the
+# request) a stylesheet in the head holds the page back until the browser gives up on it.
+
+
+CDN_LINK = re.compile(r'[ \t]*<link\b[^>]*\bhref="https?://cdn\.[^"]*"[^>]*>[ \t]*\n?')
+"""A ``<link>`` tag that loads something from a CDN, with its line's indentation."""
+
+
+class WithoutCdnLinks(BaseLoader):
+    """Voilà's templates as they are shipped, minus their ``<link>`` tags to a CDN."""
+
+    def __init__(self, loader: BaseLoader) -> None:
+        self.loader = loader
+
+    def get_source(self, environment: Environment,
+                   template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        source, filename, uptodate = self.loader.get_source(environment, template)
+        return CDN_LINK.sub("", source), filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return self.loader.list_templates()
+
+
 def environment_with_compiled_templates(self: TemplateExporter) -> Any:
     environment = _create_environment(self)
     environment.bytecode_cache = COMPILED_TEMPLATES
+    environment.loader = WithoutCdnLinks(environment.loader)
     return environment
 
 

@@ -53,6 +53,14 @@ out["markdown_kept"] = [key[0] for key in hooks["_CONVERTED"]]
 picture = "A picture: ![pack](pack.png)"
 VoilaExporter.markdown2html(exporter, {"cell": nbformat.v4.new_markdown_cell(picture)}, picture)
 out["markdown_kept_after_picture"] = [key[0] for key in hooks["_CONVERTED"]]
+from jupyter_core.paths import jupyter_path
+lab = VoilaExporter(template_name="lab")
+out["exporter_strips_cdn_links"] = isinstance(lab.environment.loader, hooks["WithoutCdnLinks"])
+voila_lab = next(Path(p) for p in jupyter_path("voila", "templates", "lab")
+                 if (Path(p) / "index.html.j2").exists())
+out["lab_as_shipped"] = (voila_lab / "index.html.j2").read_text()
+served = hooks["WithoutCdnLinks"](FileSystemLoader(voila_lab))
+out["lab_as_served"] = served.get_source(Environment(), "index.html.j2")[0]
 print(json.dumps(out))
 """
 
@@ -82,3 +90,15 @@ def test_markdown_is_converted_once_and_as_voila_converts_it(tmp_path: Path) -> 
     assert out["markdown_kept"] == [
         "## S4 — A higher Seven\n\nParlett: **yes**, the club *too*."]
     assert out["markdown_kept_after_picture"] == out["markdown_kept"], "pictures: every time"
+
+
+def test_pages_link_no_stylesheet_from_a_cdn(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["exporter_strips_cdn_links"] is True, "every Voila exporter reads through it"
+    shipped, served = str(out["lab_as_shipped"]), str(out["lab_as_served"])
+    assert "cdn.jsdelivr.net" in shipped, "Voila's lab template links Font Awesome"
+    assert served == "".join(line for line in shipped.splitlines(keepends=True)
+                             if "cdn.jsdelivr.net" not in line), "only those lines go"
+    assert "{%- block notebook_css -%}" in served, "Voila's lab page template, as served"
+    assert "{{ super() }}" in served, "the rest of the template is kept"
+    assert "cdn." not in served, "its Font Awesome links to cdn.jsdelivr.net are gone"

@@ -241,6 +241,22 @@ def page_errors(page: Any) -> list[str]:
     return _PAGE_ERRORS.setdefault(page, [])
 
 
+_OFF_MACHINE: dict[Any, list[str]] = {}
+_ON_MACHINE = re.compile(r"^(https?://(127\.0\.0\.1|localhost)[:/]|data:|blob:|about:)")
+
+
+def requests_off_machine(page: Any) -> list[str]:
+    """What a page made by the `page` fixture has asked for from anywhere but this machine
+    (a CDN, a font service): none of it is there in a classroom without internet."""
+    return _OFF_MACHINE.setdefault(page, [])
+
+
+@pytest.fixture
+def off_machine() -> Callable[[Any], list[str]]:
+    """off_machine(page) -> the URLs the page asked for from anywhere but this machine."""
+    return requests_off_machine
+
+
 _CALL_FAILED = pytest.StashKey[bool]()
 
 
@@ -267,6 +283,9 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     page.set_default_timeout(30_000)
     errors = page_errors(page)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    off_machine = requests_off_machine(page)
+    page.on("request", lambda asked: None if _ON_MACHINE.match(asked.url)
+            else off_machine.append(asked.url))
     yield page
     try:
         if request.node.stash.get(_CALL_FAILED, False):
@@ -275,6 +294,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
             full_page_screenshot(page, failed)
     finally:
         _PAGE_ERRORS.pop(page, None)
+        _OFF_MACHINE.pop(page, None)
         context.close()
     assert not errors, f"uncaught errors on the page: {errors}"
 

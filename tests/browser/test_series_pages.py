@@ -56,7 +56,7 @@ def feedback(found: Any, kind: str) -> str:
 @pytest.mark.parametrize("name", CHAPTERS)
 def test_chapter_opens_and_its_puzzles_come_alive(
     name: str, page: Any, open_notebook: Opener, screenshot: Callable[..., Any],
-    on_projector: Callable[[Any], None],
+    on_projector: Callable[[Any], None], off_machine: Callable[[Any], list[str]],
 ) -> None:
     open_notebook(page, name)
     lesson_page = int(name[:2]) <= LAST_LESSON
@@ -76,6 +76,7 @@ def test_chapter_opens_and_its_puzzles_come_alive(
     screenshot(page, f"series-{name.removesuffix('.ipynb')}-normal")
     on_projector(page)
     screenshot(page, f"series-{name.removesuffix('.ipynb')}-projector")
+    assert off_machine(page) == [], f"{name}: fetched from off this machine"
 
 
 def test_start_page_take_the_trick_by_clicking_a_card(page: Any, open_notebook: Opener) -> None:
