@@ -1,5 +1,6 @@
 """voila.py's hooks: Voilà's page templates compiled once per server, Markdown converted once,
-and both giving exactly what Voilà gives without them.
+both giving exactly what Voilà gives without them, and the templates read without their links
+to a CDN.
 
 The checks run in a fresh Python started outside the repository: there, as in the Voilà
 server, ``voila`` is Voilà's package and not this repository's config file of the same name.
