@@ -90,7 +90,8 @@ class WithoutCdnLinks(BaseLoader):
         return self.loader.list_templates()
 
 
-def environment_with_compiled_templates(self: TemplateExporter) -> Any:
+def environment_as_served(self: TemplateExporter) -> Any:
+    """The exporter's Jinja environment with the shared compiled code and no CDN links."""
     environment = _create_environment(self)
     environment.bytecode_cache = COMPILED_TEMPLATES
     environment.loader = WithoutCdnLinks(environment.loader)
@@ -114,5 +115,5 @@ def remembered_markdown2html(self: VoilaExporter, context: Any, source: str) -> 
     return html
 
 
-TemplateExporter._create_environment = environment_with_compiled_templates
+TemplateExporter._create_environment = environment_as_served
 VoilaExporter.markdown2html = remembered_markdown2html

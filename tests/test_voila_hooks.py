@@ -100,6 +100,4 @@ def test_pages_link_no_stylesheet_from_a_cdn(tmp_path: Path) -> None:
     assert "cdn.jsdelivr.net" in shipped, "Voila's lab template links Font Awesome"
     assert served == "".join(line for line in shipped.splitlines(keepends=True)
                              if "cdn.jsdelivr.net" not in line), "only those lines go"
-    assert "{%- block notebook_css -%}" in served, "Voila's lab page template, as served"
-    assert "{{ super() }}" in served, "the rest of the template is kept"
-    assert "cdn." not in served, "its Font Awesome links to cdn.jsdelivr.net are gone"
+    assert "cdn." not in served, "no other CDN link is left"
