@@ -240,10 +240,15 @@ def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
         binding = toqu_duty(rules, trick.head, trick.specials_off, seat,
                             lambda: _toqu_can_take(state, seat))
     if binding is not None:
+        # The duty is to play Toqu now, anywhere in the group; under Danish ruling 4 only
+        # because a play with Toqu would take the trick.
+        duty = "be among the cards played" if trick.size > 1 else "be played"
+        why = ("" if rules.toqu_obligation == "always"
+               else ", since a play with Toqu would take the trick")
         refusals.append(IllegalPlay(
             "O1",
             f"{binding.seat}'s Worms heads the trick and {seat} holds Toqu: "
-            "Toqu must be played on it.",
+            f"Toqu must {duty} now{why}.",
             seat,
         ))
 

@@ -257,6 +257,22 @@ def test_d40_toqu_holder_may_not_hold_back(variant: str) -> None:
     assert refused(variant, "N:9D E:KH S:QD", holds={"S": ["JC"]}) == (2, "S", "O1")
 
 
+@pytest.mark.parametrize(("variant", "trick", "says"), [
+    ("english", "N:9D E:KH S:QD", "Toqu must be played now."),
+    ("danish-club", "N:9D E:KH S:QD",
+     "Toqu must be played now, since a play with Toqu would take the trick."),
+    ("english", ["N: 9D 9H", "E: KH>9D 8S>9H", "S: QD QH"],
+     "Toqu must be among the cards played now."),
+])
+def test_o1_refusal_states_the_duty_as_the_rule_has_it(variant: str, trick: str | list[str],
+                                                       says: str) -> None:
+    """O1 asks for Toqu somewhere in the play, not placed on the Worms; the Danish rulebook
+    asks it only when Toqu would take the trick, and the refusal says so."""
+    illegal = replay(variant, trick, holds={"S": ["JC", "9C"]}).illegal
+    assert illegal is not None and illegal.refusal.rule == "O1"
+    assert illegal.refusal.message == f"E's Worms heads the trick and S holds Toqu: {says}"
+
+
 @pytest.mark.parametrize("variant", ALL)
 def test_d41_worms_after_toqu_wins(variant: str) -> None:
     record = one_trick(variant, "N:9D E:JC S:KH W:5S")
