@@ -38,7 +38,7 @@ RULE_TITLES: dict[str, str] = {
     "R8.1": "Club rules: the player just before the dealer cuts (or knocks).",
     "R8.5": "A misdeal (a card exposed, a hand without four cards) is dealt again.",
     "R8.6": "Club rules: a player dealt both Toqu and Worms means a new deal.",
-    "R8.3": "You play only cards you hold.",
+    "R8.3": "Each player is dealt four cards, one at a time, and plays only from them.",
     "R9.1": "The dealer's left leads the first trick; then each trick's winner leads.",
     "R9.2": "A lead is one card, or two to four cards of one rank.",
     "R10.1": "Everyone plays as many cards as were led; there is no suit to follow.",

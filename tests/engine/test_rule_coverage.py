@@ -21,6 +21,7 @@ from worms_tutor.cards import PACK, Card, Rank
 from worms_tutor.errors import IllegalPlay, NotationError, ScenarioError
 from worms_tutor.game import Match, deal
 from worms_tutor.referee import referee_json
+from worms_tutor.rulebook import RULE_TITLES
 from worms_tutor.rules import Rules
 from worms_tutor.scenario import Scenario
 from worms_tutor.seating import next_seat
@@ -289,6 +290,8 @@ def test_r8_3_a_hand_holds_at_most_four_and_only_its_own_cards() -> None:
         Scenario.from_json(data)
     assert error.value.field == "hands.N"
     assert refused("english", ["N: 9C"], hands={"N": ["5C", "QD", "QH", "QS"]})[2] == "R8.3"
+    # the learner reads the id with its title: R8.3 is the deal of four cards each
+    assert RULE_TITLES["R8.3"].startswith("Each player is dealt four cards")
 
 
 def test_r8_5_misdealt_positions_are_rejected() -> None:
