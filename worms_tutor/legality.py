@@ -240,11 +240,10 @@ def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
         binding = toqu_duty(rules, trick.head, trick.specials_off, seat,
                             lambda: _toqu_can_take(state, seat))
     if binding is not None:
-        # The duty is to play Toqu now, anywhere in the group; under Danish ruling 4 only
-        # because a play with Toqu would take the trick.
+        # The duty is to play Toqu now, anywhere in the group.
         duty = "be among the cards played" if trick.size > 1 else "be played"
-        why = ("" if rules.toqu_obligation == "always"
-               else ", since a play with Toqu would take the trick")
+        why = ", since a play with Toqu would take the trick" if _duty_only_if_toqu_takes(
+            rules) else ""
         refusals.append(IllegalPlay(
             "O1",
             f"{binding.seat}'s Worms heads the trick and {seat} holds Toqu: "
@@ -304,10 +303,15 @@ def toqu_duty(
         or worms.seat == seat
         or are_partners(worms.seat, seat)
         or duty == "off"
-        or (duty != "always" and not could_take())
+        or (_duty_only_if_toqu_takes(rules) and not could_take())
     ):
         return None
     return worms
+
+
+def _duty_only_if_toqu_takes(rules: Rules) -> bool:
+    """S10 ``if_can_take_trick`` (Danish ruling 4): Toqu is owed only when it would take."""
+    return rules.toqu_obligation == "if_can_take_trick"
 
 
 def _toqu_can_take(state: HandState, seat: str) -> bool:

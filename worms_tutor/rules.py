@@ -263,7 +263,7 @@ SWITCHES: dict[str, Switch] = {
         Switch("S8", "three_d_is_king", "the 3♦ counts as a King in sets", kind="flag"),
         Switch("S9", "multi_beat_check", "how a multi-card group must beat",
                ("declared", "any_matching")),
-        Switch("S10", "toqu_obligation", "duty to play Toqu on an opponent's heading Worms",
+        Switch("S10", "toqu_obligation", "duty to play Toqu while an opponent's Worms heads",
                ("always", "if_can_take_trick", "off")),
         Switch("S11", "danish_restrictions", "the six Danish Worms/Toqu restrictions",
                kind="flag"),

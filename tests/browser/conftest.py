@@ -42,6 +42,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -233,22 +234,33 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-_PAGE_ERRORS: dict[Any, list[str]] = {}
+@dataclass
+class PageRecord:
+    """What the `page` fixture records about one page while a test runs."""
+
+    errors: list[str] = field(default_factory=list)
+    """Uncaught JavaScript errors."""
+    off_machine: list[str] = field(default_factory=list)
+    """URLs asked for from anywhere but this machine (a CDN, a font service): none of it is
+    there in a classroom without internet."""
+
+
+_RECORDS: dict[Any, PageRecord] = {}
+_ON_MACHINE = re.compile(r"^(https?://(127\.0\.0\.1|localhost)[:/]|data:|blob:|about:)")
+
+
+def _record(page: Any) -> PageRecord:
+    return _RECORDS.setdefault(page, PageRecord())
 
 
 def page_errors(page: Any) -> list[str]:
     """Uncaught JavaScript errors seen so far on a page made by the `page` fixture."""
-    return _PAGE_ERRORS.setdefault(page, [])
-
-
-_OFF_MACHINE: dict[Any, list[str]] = {}
-_ON_MACHINE = re.compile(r"^(https?://(127\.0\.0\.1|localhost)[:/]|data:|blob:|about:)")
+    return _record(page).errors
 
 
 def requests_off_machine(page: Any) -> list[str]:
-    """What a page made by the `page` fixture has asked for from anywhere but this machine
-    (a CDN, a font service): none of it is there in a classroom without internet."""
-    return _OFF_MACHINE.setdefault(page, [])
+    """What a page made by the `page` fixture has asked for from anywhere but this machine."""
+    return _record(page).off_machine
 
 
 @pytest.fixture
@@ -281,11 +293,10 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    errors = page_errors(page)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    off_machine = requests_off_machine(page)
+    record = _record(page)
+    page.on("pageerror", lambda exc: record.errors.append(str(exc)))
     page.on("request", lambda asked: None if _ON_MACHINE.match(asked.url)
-            else off_machine.append(asked.url))
+            else record.off_machine.append(asked.url))
     yield page
     try:
         if request.node.stash.get(_CALL_FAILED, False):
@@ -293,10 +304,9 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
             failed = SCREENSHOTS / f"FAILED-{_artifact_name(request.node.name)}.png"
             full_page_screenshot(page, failed)
     finally:
-        _PAGE_ERRORS.pop(page, None)
-        _OFF_MACHINE.pop(page, None)
+        _RECORDS.pop(page, None)
         context.close()
-    assert not errors, f"uncaught errors on the page: {errors}"
+    assert not record.errors, f"uncaught errors on the page: {record.errors}"
 
 
 PROJECTOR = {"width": 1024, "height": 768}
