@@ -102,9 +102,11 @@ class ProgressStore(anywidget.AnyWidget):
 
     def _set(self, solved: frozenset[str], remove: bool = False) -> None:
         self.solved_ids = tuple(sorted(solved))
-        self._refresh_summary()
         if self.loaded:  # before that the browser may still hold more; merge first
+            # Sent before the new count: the browser acts on a message at once but applies
+            # a state change a moment later, so the page never shows what it has not saved.
             self.send({"type": "save", "value": None if remove else encode(solved)})
+        self._refresh_summary()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):

@@ -22,6 +22,8 @@ Fixtures:
                                         open /voila/render/NAME, wait for every widget,
                                         fail on a cell error or a page error
     screenshot(page, name) -> path      test-artifacts/screenshots/NAME.png, whole page
+    saved_progress(page, code=None)     wait until this browser's storage holds the progress
+                                        code (that one, or any): before a reload relies on it
 
 Servers run from the repository root, so they read its voila.json as `make serve` does, on
 a free port, and stop at the end of the session. Their logs (test-artifacts/logs/) and the
@@ -336,6 +338,27 @@ def screenshot() -> Callable[[Any, str], Path]:
         return path
 
     return take
+
+
+PROGRESS_KEY = "worms-tutor/progress"
+
+
+@pytest.fixture
+def saved_progress() -> Callable[..., None]:
+    """saved_progress(page, code=None): wait until localStorage holds a progress code.
+
+    The page shows a new count as soon as the kernel knows it; the browser writes storage a
+    moment later, on the kernel's save message. A test that reloads must wait for the write.
+    """
+
+    def wait(page: Any, code: str | None = None) -> None:
+        page.wait_for_function(
+            "([key, code]) => { const v = localStorage.getItem(key);"
+            " return code === null ? (v || '').startsWith('wt1.') : v === code; }",
+            arg=[PROGRESS_KEY, code],
+        )
+
+    return wait
 
 
 @pytest.fixture

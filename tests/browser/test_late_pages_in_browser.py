@@ -44,7 +44,11 @@ def _answer(puzzle: Any, answer: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_a_learner_solves_a_puzzle_and_keeps_it(
-    name: str, page: Any, open_notebook: Callable[..., Any], screenshot: Callable[..., Any]
+    name: str,
+    page: Any,
+    open_notebook: Callable[..., Any],
+    screenshot: Callable[..., Any],
+    saved_progress: Callable[..., None],
 ) -> None:
     title, wrong, right, because = CASES[name]
     open_notebook(page, name)
@@ -60,6 +64,7 @@ def test_a_learner_solves_a_puzzle_and_keeps_it(
     feedback = puzzle.locator(".wt-feedback").inner_text()
     assert feedback.startswith("Correct") and because in feedback, feedback
     screenshot(page, f"late-{name.removesuffix('.ipynb')}-solved")
+    saved_progress(page)
 
     open_notebook(page, name)  # a fresh page view: a new kernel, the same browser storage
     _puzzle(page, title).and_(page.locator(".wt-puzzle--solved-before")).wait_for()

@@ -143,7 +143,10 @@ def test_three_takes_worms_back_for_two_points(page: Any, open_notebook: Opener)
 
 
 def test_progress_survives_a_reload_and_shows_on_the_start_page(
-    page: Any, open_notebook: Opener, screenshot: Callable[..., Any]
+    page: Any,
+    open_notebook: Opener,
+    screenshot: Callable[..., Any],
+    saved_progress: Callable[..., None],
 ) -> None:
     open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
     wait_for_puzzles(page)
@@ -151,9 +154,7 @@ def test_progress_survives_a_reload_and_shows_on_the_start_page(
     found.get_by_role("radio", name="S", exact=True).check()
     found.locator("button.wt-check").click()
     feedback(found, "correct")
-    page.wait_for_function(
-        "() => (localStorage.getItem('worms-tutor/progress') || '').startsWith('wt1.')",
-        timeout=60_000)
+    saved_progress(page)
 
     page.reload()
     page.wait_for_function(

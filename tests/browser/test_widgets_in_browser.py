@@ -52,7 +52,7 @@ def test_hand_is_driven_by_mouse_and_keyboard(page: Any, open_notebook: Opener) 
 
 
 def test_progress_survives_a_reload_and_junk_is_only_a_notice(
-    page: Any, open_notebook: Opener
+    page: Any, open_notebook: Opener, saved_progress: Callable[..., None]
 ) -> None:
     open_notebook(page, GALLERY)
     page.wait_for_selector(".wt-progress--loaded")
@@ -64,6 +64,7 @@ def test_progress_survives_a_reload_and_junk_is_only_a_notice(
     page.locator(".wt-progress__paste input").fill(encode({"intro-1", "intro-2"}))
     page.get_by_role("button", name="Restore progress").click()
     page.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
+    saved_progress(page, encode({"intro-1", "intro-2"}))
 
     open_notebook(page, GALLERY)  # a new page view: a fresh kernel
     page.wait_for_selector(".wt-progress--loaded")
