@@ -22,6 +22,8 @@ Fixtures:
                                         open /voila/render/NAME, wait for every widget,
                                         fail on a cell error or a page error
     screenshot(page, name) -> path      test-artifacts/screenshots/NAME.png, whole page
+    extension_caching(base, page) -> {extension: Cache-Control of its entry file, and
+                                        "unhashed": that of a file named without a hash}
     saved_progress(page, code=None)     wait until this browser's storage holds the progress
                                         code (that one, or any): before a reload relies on it
 
@@ -36,6 +38,7 @@ CI=true, where they fail.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -338,6 +341,36 @@ def screenshot() -> Callable[[Any, str], Path]:
         return path
 
     return take
+
+
+def _cache_control(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return str(response.headers.get("Cache-Control", ""))
+
+
+@pytest.fixture
+def extension_caching() -> Callable[[str, str], dict[str, str]]:
+    """extension_caching(base_url, page) -> how the browser may cache the page's widget code.
+
+    For each JupyterLab extension the page loads (read from its page config), the
+    Cache-Control of its entry file; under "unhashed", that of the widget manager's style.js,
+    a file whose name carries no content hash."""
+
+    def rules(base: str, page: str) -> dict[str, str]:
+        with urllib.request.urlopen(f"{base}/voila/render/{page}", timeout=120) as response:
+            html = response.read().decode()
+        config = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S)
+        assert config, f"no page config in {page}"
+        found = {
+            extension["name"]: _cache_control(
+                f"{base}/voila/labextensions/{extension['name']}/{extension['load']}")
+            for extension in json.loads(config.group(1))["federated_extensions"]
+        }
+        found["unhashed"] = _cache_control(
+            f"{base}/voila/labextensions/@jupyter-widgets/jupyterlab-manager/static/style.js")
+        return found
+
+    return rules
 
 
 PROGRESS_KEY = "worms-tutor/progress"

@@ -36,6 +36,15 @@ def test_lab_extension_renders_page(lab_url: str, path: str) -> None:
     assert "jp-mod-noInput" in html, "sources not stripped"
 
 
+def test_lab_extension_lets_the_browser_keep_widget_code(
+    lab_url: str, extension_caching: Callable[[str, str], dict[str, str]]
+) -> None:
+    # voila.py is read by the Voila extension too: on Binder every re-request crosses the net.
+    rules = extension_caching(lab_url, "benchmarks/voila_baseline/bare.ipynb")
+    assert rules.pop("unhashed") == "no-cache"
+    assert set(rules.values()) == {"public, max-age=31536000, immutable"}, rules
+
+
 @pytest.mark.browser
 def test_lab_extension_page_in_browser(
     lab_url: str, page: Any, open_notebook: Callable[..., Any]
