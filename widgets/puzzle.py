@@ -95,6 +95,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.hint_button = ipywidgets.Button(description="Hint",
                                              tooltip="Show the next hint")
         self.hint_button.add_class("wt-hint-button")
+        self.reveal_button: ipywidgets.Button | None = None  # made at a first miss
+        self.missed = False
+        """Whether the learner has missed once: a first miss keeps the answer back."""
         self.check_button.on_click(self._guarded(self.check))
         self.hint_button.on_click(self._guarded(self.next_hint))
         try:
@@ -119,7 +122,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
     # -- the learner's actions -----------------------------------------------------------
 
     def check(self, _button: Any = None) -> Verdict | None:
-        """Judge the current answer through the engine and show why."""
+        """Judge the current answer through the engine and show why. A first miss on a
+        question with one right answer to name says only that this answer is wrong."""
         puzzle = self.puzzle
         if puzzle is None:
             return None
@@ -130,6 +134,30 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return None
         verdict = puzzle.check(answer)
         self.last_verdict = verdict
+        if not verdict.correct and verdict.withheld and not self.missed:
+            self.missed = True  # a second try is worth making: the answer stays hidden
+            self._set_feedback("wt-feedback--wrong", _first_miss_html(verdict))
+            if self.reveal_button is None:
+                self.reveal_button = ipywidgets.Button(description="Show the answer",
+                                                       tooltip="Show the answer and why")
+                self.reveal_button.add_class("wt-reveal")
+                self.reveal_button.on_click(self._guarded(self.reveal))
+            self.next_box.children = [self.reveal_button]
+            return verdict
+        self._show_verdict(verdict)
+        return verdict
+
+    def reveal(self, _button: Any = None) -> Verdict | None:
+        """Show the answer and why, after a first miss."""
+        verdict = self.last_verdict
+        if verdict is not None:
+            self._show_verdict(verdict)
+        return verdict
+
+    def _show_verdict(self, verdict: Verdict) -> None:
+        puzzle = self.puzzle
+        if puzzle is None:
+            return
         # the feedback text first: it is what the learner waits for
         modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
         self._set_feedback(modifier, _verdict_html(verdict))
@@ -143,7 +171,6 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                 self.progress.mark_solved(puzzle.id)
         elif verdict.next_line is not None:
             _soon(self._guarded(lambda _: self._show_next(verdict)))
-        return verdict
 
     def _show_next(self, verdict: Verdict) -> None:
         """The predicted replies on a table, under the feedback (if it is still current)."""
@@ -418,6 +445,13 @@ def _verdict_html(verdict: Verdict) -> str:
                      "to try again.</p>")
     parts.append(_rules_html(verdict.rule_ids))
     return "".join(parts)
+
+
+def _first_miss_html(verdict: Verdict) -> str:
+    return (f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
+            f"{text_html(verdict.withheld)}</p>"
+            '<p class="wt-feedback__retry">Change your answer and press Check to try again, '
+            "take a hint, or show the answer.</p>" + _rules_html(verdict.rule_ids))
 
 
 def _hint_html(number: int, hint: Hint) -> str:

@@ -100,6 +100,9 @@ class Verdict:
     others: tuple[str, ...] = ()
     next_line: Line | None = None
     next_reasons: tuple[Reason, ...] = ()
+    withheld: str = ""
+    """For a first miss: a summary that names only the learner's answer, so that a second try
+    is still worth making; empty where any reply gives the answer away (yes/no questions)."""
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -737,7 +740,14 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
     if puzzle.kind == "legal" or (puzzle.kind == "table"
                                   and not puzzle._table.names_the_wrong_choice):
         return Verdict(False, text, f"Not quite: {fact}.", reasons)
-    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons)
+    if puzzle.kind == "winner":
+        verb = "head" if question == "heads the trick" else "win"
+        withheld = f"Not quite: {text} does not {verb} the trick."
+    elif puzzle.kind == "points":
+        withheld = f"Not quite: {puzzle.side} do not score {text}."
+    else:
+        withheld = f"Not quite: {text} is not the answer."
+    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld)
 
 
 _CHECKERS = {

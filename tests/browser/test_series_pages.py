@@ -96,7 +96,13 @@ def test_ranking_who_wins_three_sixes(page: Any, open_notebook: Opener) -> None:
     found = puzzle(page, "Three Sixes")
     found.get_by_role("radio", name="N", exact=True).check()  # the lead does not win by being led
     found.locator("button.wt-check").click()
-    assert "Not quite" in feedback(found, "wrong")
+    first = feedback(found, "wrong")  # a first miss keeps the answer back
+    assert "Not quite: N does not win the trick." in first and "W wins" not in first, first
+    found.get_by_role("button", name="Show the answer").click()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.wt-puzzle .wt-feedback')]"
+        ".some(e => e.textContent.includes('W wins the trick, not N'))")
+    assert found.get_by_role("button", name="Show the answer").count() == 0
     found.get_by_role("radio", name="W", exact=True).check()
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")

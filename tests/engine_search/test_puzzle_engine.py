@@ -91,6 +91,20 @@ def test_a_legal_question_and_its_reason() -> None:
     assert puzzle.check(False).correct
 
 
+def test_a_first_miss_can_be_told_without_the_answer() -> None:
+    points = load_puzzle(_puzzle("ataata"))
+    miss = points.check(3)
+    assert miss.withheld == "Not quite: NS do not score 3." and "1" not in miss.withheld
+    assert miss.summary == "Not quite: NS score 1, not 3."
+    winner = load_puzzle(_puzzle("seven-after-led-three")).check("W")
+    assert winner.withheld == "Not quite: W does not win the trick."
+    assert "E" not in winner.withheld and winner.rule_ids
+    # where any reply gives the answer away, or one was right, there is nothing to hold back
+    assert load_puzzle(_puzzle("worms-on-a-led-seven")).check("yes").withheld == ""
+    assert points.check(1).withheld == ""
+    assert load_puzzle(_puzzle("leave-partners-seven")).check("S: KC").withheld == ""
+
+
 def test_the_same_position_under_the_english_rules_is_legal() -> None:
     data = _puzzle("worms-on-a-led-seven")
     data["variant"] = "english"

@@ -118,8 +118,15 @@ def test_a_table_question_is_chosen_from_the_engines_options() -> None:
     assert "Choose your answer" in feedback(widget)
     widget.answer_control.value = "S"
     widget.check_button.click()
+    first = feedback(widget)
+    assert "Not quite: S is not the answer." in first and "R7.2" in first
+    assert "E plays with N" not in first  # a first miss keeps the answer back
+    assert widget.reveal_button is not None
+    assert widget.next_box.children == (widget.reveal_button,)
+    widget.reveal_button.click()
     assert "Not quite: E plays with N, not S." in feedback(widget)
     assert "N with E, S with W" in feedback(widget)
+    assert widget.next_box.children == ()
     widget.answer_control.value = "E"
     widget.check_button.click()
     assert "Correct: E plays with N." in feedback(widget) and widget.solved
@@ -135,8 +142,13 @@ def test_a_winner_question_keeps_the_answer_hidden_until_checked() -> None:
     assert "reasons appear once you have answered" in visible(widget.table.reason.value)
     widget.answer_control.value = "W"
     widget.check_button.click()
+    first = feedback(widget)
+    assert "Not quite: W does not win the trick." in first and "R3.4" in first
+    assert "E wins" not in first and "wt-heading" not in widget.table.board.value
+    widget.answer_control.value = "N"
+    widget.check_button.click()  # a second miss: the answer and why
     text = feedback(widget)
-    assert "Not quite: E wins the trick, not W." in text
+    assert "Not quite: E wins the trick, not N." in text
     assert "counts as led, R3.4" in text
     assert 'class="wt-seat wt-seat-E wt-heading"' in widget.table.board.value
     widget.answer_control.value = "E"
