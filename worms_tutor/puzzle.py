@@ -102,7 +102,8 @@ class Verdict:
     next_reasons: tuple[Reason, ...] = ()
     withheld: str = ""
     """For a first miss: a summary that names only the learner's answer, so that a second try
-    is still worth making; empty where any reply gives the answer away (yes/no questions)."""
+    is still worth making; empty where any reply gives the answer away (yes/no questions) and
+    for plays, whose miss shows what the others then do rather than the right card."""
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
