@@ -426,9 +426,20 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
             f'<ul style="margin:2px 0;padding-left:20px">{items}</ul></details>')
 
 
+_RETRY = "Change your answer and press Check to try again"
+
+
+def _summary_html(summary: str) -> str:
+    return (f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
+            f"{text_html(summary)}</p>")
+
+
+def _retry_html(ways: str = "") -> str:
+    return f'<p class="wt-feedback__retry">{_RETRY}{ways}.</p>'
+
+
 def _verdict_html(verdict: Verdict) -> str:
-    parts = [f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
-             f"{text_html(verdict.summary)}</p>"]
+    parts = [_summary_html(verdict.summary)]
     if verdict.reasons:
         parts.append(_reasons_html(verdict.reasons))
     if verdict.next_reasons:
@@ -441,17 +452,14 @@ def _verdict_html(verdict: Verdict) -> str:
     elif verdict.correct:
         parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
     else:
-        parts.append('<p class="wt-feedback__retry">Change your answer and press Check '
-                     "to try again.</p>")
+        parts.append(_retry_html())
     parts.append(_rules_html(verdict.rule_ids))
     return "".join(parts)
 
 
 def _first_miss_html(verdict: Verdict) -> str:
-    return (f'<p class="wt-feedback__summary" style="margin:2px 0;font-weight:bold">'
-            f"{text_html(verdict.withheld)}</p>"
-            '<p class="wt-feedback__retry">Change your answer and press Check to try again, '
-            "take a hint, or show the answer.</p>" + _rules_html(verdict.rule_ids))
+    return (_summary_html(verdict.withheld) + _retry_html(", take a hint, or show the answer")
+            + _rules_html(verdict.rule_ids))
 
 
 def _hint_html(number: int, hint: Hint) -> str:

@@ -373,9 +373,6 @@ def extension_caching() -> Callable[[str, str], dict[str, str]]:
     return rules
 
 
-PROGRESS_KEY = "worms-tutor/progress"
-
-
 @pytest.fixture
 def saved_progress() -> Callable[..., None]:
     """saved_progress(page, code=None): wait until localStorage holds a progress code.
@@ -384,11 +381,14 @@ def saved_progress() -> Callable[..., None]:
     moment later, on the kernel's save message. A test that reloads must wait for the write.
     """
 
+    from worms_tutor.widgets.progress import STORAGE_KEY
+    from worms_tutor.widgets.progress_code import PREFIX
+
     def wait(page: Any, code: str | None = None) -> None:
         page.wait_for_function(
-            "([key, code]) => { const v = localStorage.getItem(key);"
-            " return code === null ? (v || '').startsWith('wt1.') : v === code; }",
-            arg=[PROGRESS_KEY, code],
+            "([key, prefix, code]) => { const v = localStorage.getItem(key);"
+            " return code === null ? (v || '').startsWith(prefix + '.') : v === code; }",
+            arg=[STORAGE_KEY, PREFIX, code],
         )
 
     return wait

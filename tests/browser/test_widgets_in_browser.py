@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from worms_tutor.widgets.progress import STORAGE_KEY
 from worms_tutor.widgets.progress_code import encode
 
 pytestmark = pytest.mark.browser
@@ -70,7 +71,7 @@ def test_progress_survives_a_reload_and_junk_is_only_a_notice(
     page.wait_for_selector(".wt-progress--loaded")
     page.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
 
-    page.evaluate("localStorage.setItem('worms-tutor/progress', '{broken')")
+    page.evaluate(f"localStorage.setItem('{STORAGE_KEY}', '{{broken')")
     open_notebook(page, GALLERY)
     page.wait_for_selector(".wt-progress--loaded")
     page.wait_for_function(
@@ -103,5 +104,5 @@ def test_two_tabs_share_progress_without_losing_any(page: Any, open_notebook: Op
         tab.get_by_role("button", name="Restore progress").click()
     for tab in (page, other):
         tab.wait_for_function(f"document.querySelector('{STATUS}').textContent.includes('2 puz')")
-    stored = page.evaluate("localStorage.getItem('worms-tutor/progress')")
+    stored = page.evaluate(f"localStorage.getItem('{STORAGE_KEY}')")
     assert stored == encode({"tab-1", "tab-2"})
