@@ -31,6 +31,9 @@ DEFAULT_WIDTH = 120
 FONT = "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif"
 """Local fonts only, ending in a generic family: no web fonts, nothing fetched."""
 
+# Every text on a card is bold and centred: said once, on a group around the drawing.
+_TEXT_SETTINGS = f'<g font-family="{FONT}" font-weight="bold" text-anchor="middle">'
+
 TWO_COLOURS: dict[Suit, str] = {
     Suit.CLUBS: "#1a1a1a",
     Suit.SPADES: "#1a1a1a",
@@ -203,8 +206,12 @@ def _svg_element(
         f' aria-label="{escape(title)}"{data}'
         f' width="{_n(width)}" height="{_n(height)}"'
         f' viewBox="0 0 {_n(view_width)} {_n(view_height)}">'
-        f"<title>{escape(title)}</title>{body}</svg>"
+        f"<title>{escape(title)}</title>{_symbols(body)}{_with_text_settings(body)}</svg>"
     )
+
+
+def _with_text_settings(body: str) -> str:
+    return f"{_TEXT_SETTINGS}{body}</g>" if "<text" in body else body
 
 
 def _card_body(
@@ -217,7 +224,8 @@ def _card_body(
         f'<rect x="2" y="2" width="{VIEW_WIDTH - 4}" height="{VIEW_HEIGHT - 4}" rx="16" '
         'fill="#ffffff" stroke="#6b6b6b" stroke-width="3"/>',
         _corner(card, ink),
-        f'<g transform="rotate(180 {VIEW_WIDTH / 2} {VIEW_HEIGHT / 2})">{_corner(card, ink)}</g>',
+        f'<g transform="rotate(180 {_n(VIEW_WIDTH / 2)} {_n(VIEW_HEIGHT / 2)})">'
+        f"{_corner(card, ink)}</g>",
     ]
     role = _ROLES.get(card) if show_role else None
     if card.nickname and show_role:
@@ -230,7 +238,7 @@ def _card_body(
         parts.append(_mark(card.suit, VIEW_WIDTH / 2, VIEW_HEIGHT / 2, 120, ink))
     else:
         bottom = 232 if role else 290
-        parts.extend(_pips(card, ink, top=62, bottom=bottom))
+        parts.append(_pips(card, ink, top=62, bottom=bottom))
         if role:
             parts.append(_banner(role[0], role[1], ink, four_colour, y=268))
     parts.append(_highlight(highlight))
@@ -240,32 +248,53 @@ def _card_body(
 def _corner(card: Card, ink: str) -> str:
     """The index in the top-left corner: rank, suit mark, suit letter."""
     return (
-        f'<g fill="{ink}" font-family="{FONT}" font-weight="bold" text-anchor="middle">'
+        f'<g fill="{ink}">'
         f'<text x="28" y="54" font-size="50">{escape(card.rank.letter)}</text>'
-        f"{_mark(card.suit, 28, 80, 34, ink)}"
+        f"{_mark(card.suit, 28, 80, 34, None)}"
         f'<text x="28" y="122" font-size="24">{escape(card.suit.letter)}</text></g>'
     )
 
 
-def _mark(suit: Suit, cx: float, cy: float, size: float, ink: str, flip: bool = False) -> str:
-    """A suit mark of ``size`` pixels centred on (cx, cy), upside down when ``flip``."""
-    turn = " rotate(180)" if flip else ""
+def _mark(
+    suit: Suit, cx: float, cy: float, size: float, ink: str | None, flip: bool = False
+) -> str:
+    """A suit mark of ``size`` pixels centred on (cx, cy), upside down when ``flip``; with no
+    ``ink`` it takes the fill of the group it is in."""
+    fill = f' fill="{ink}"' if ink else ""
+    turn = f' transform="rotate(180 {_n(cx)} {_n(cy)})"' if flip else ""
     return (
-        f'<g fill="{ink}" transform="translate({_n(cx)} {_n(cy)}){turn} '
-        f'translate({_n(-size / 2)} {_n(-size / 2)}) scale({_n(size / 100)})">'
-        f"{_SUIT_SHAPES[suit]}</g>"
+        f'<use href="#{_symbol_id(suit)}" x="{_n(cx - size / 2)}" y="{_n(cy - size / 2)}" '
+        f'width="{_n(size)}" height="{_n(size)}"{fill}{turn}/>'
     )
 
 
-def _pips(card: Card, ink: str, top: float, bottom: float) -> list[str]:
+def _symbol_id(suit: Suit) -> str:
+    return f"wt-suit-{suit.letter}"
+
+
+def _symbols(body: str) -> str:
+    """The shared shapes ``body`` uses, defined once per ``<svg>`` so each one stands alone.
+
+    Every card SVG defines the same ids with the same shapes, so on a page holding many
+    cards any one definition serves them all, and a card shown alone still has its own.
+    """
+    used = [
+        f'<symbol id="{name}" viewBox="{view_box}">{shape}</symbol>'
+        for name, (view_box, shape) in _SYMBOLS.items()
+        if f'href="#{name}"' in body
+    ]
+    return f"<defs>{''.join(used)}</defs>" if used else ""
+
+
+def _pips(card: Card, ink: str, top: float, bottom: float) -> str:
     left, right = 84.0, VIEW_WIDTH - 84.0
     size = {Rank.THREE: 46, Rank.FIVE: 44, Rank.NINE: 36}.get(card.rank, 40)
     marks = []
     for column, row in _PIPS[card.rank]:
         x = left + (right - left) * column
         y = top + (bottom - top) * row
-        marks.append(_mark(card.suit, x, y, size, ink, flip=row > 0.5))
-    return marks
+        marks.append(_mark(card.suit, x, y, size, None, flip=row > 0.5))
+    return f'<g fill="{ink}">{"".join(marks)}</g>'
 
 
 def _court(card: Card, ink: str, big_name: str | None) -> str:
@@ -280,14 +309,13 @@ def _court(card: Card, ink: str, big_name: str | None) -> str:
             + _mark(card.suit, VIEW_WIDTH / 2, 120, 92, ink)
             + f'<rect x="48" y="186" width="{VIEW_WIDTH - 96}" height="92" rx="10" '
             f'fill="{ink}"/>'
-            f'<g fill="#ffffff" font-family="{FONT}" font-weight="bold" text-anchor="middle">'
+            '<g fill="#ffffff">'
             f'<text x="{VIEW_WIDTH / 2}" y="238" font-size="44">{escape(big_name)}</text>'
             f'<text x="{VIEW_WIDTH / 2}" y="266" font-size="20">{escape(_MATADOR_NOTE)}</text>'
             "</g>"
         )
     return (
-        frame + f'<text x="{VIEW_WIDTH / 2}" y="150" fill="{ink}" font-family="{FONT}" '
-        f'font-weight="bold" font-size="96" text-anchor="middle">'
+        frame + f'<text x="{VIEW_WIDTH / 2}" y="150" fill="{ink}" font-size="96">'
         f"{escape(card.rank.letter)}</text>" + _mark(card.suit, VIEW_WIDTH / 2, 206, 76, ink)
     )
 
@@ -300,8 +328,7 @@ def _banner(text: str, suit: Suit | None, ink: str, four_colour: bool, y: float)
     out = (
         f'<rect x="50" y="{_n(y)}" width="{width}" height="40" rx="8" fill="#ffffff" '
         f'stroke="{ink}" stroke-width="3"/>'
-        f'<text x="{_n(text_x)}" y="{_n(y + 27)}" fill="{ink}" font-family="{FONT}" '
-        f'font-weight="bold" font-size="19" text-anchor="middle" '
+        f'<text x="{_n(text_x)}" y="{_n(y + 27)}" fill="{ink}" font-size="19" '
         f'textLength="{width - 16 - (mark_size if suit else 0)}" lengthAdjust="spacingAndGlyphs">'
         f"{escape(text)}</text>"
     )
@@ -312,9 +339,10 @@ def _banner(text: str, suit: Suit | None, ink: str, four_colour: bool, y: float)
 
 
 def _back() -> str:
-    """A dark blue back with a diamond lattice, drawn without ids so many can share a page."""
+    """A dark blue back with a diamond lattice, clipped to the panel inside the border."""
     lines = []
-    for offset in range(-VIEW_HEIGHT, VIEW_WIDTH + VIEW_HEIGHT, 22):
+    # Only the lattice lines that cross the panel (x 20 to 230, y 20 to 350).
+    for offset in range(-VIEW_HEIGHT + 44, VIEW_WIDTH - 20, 22):
         lines.append(f"M{offset} 20L{offset + 330} 350")
         lines.append(f"M{offset} 350L{offset + 330} 20")
     return (
@@ -326,6 +354,12 @@ def _back() -> str:
         f'<rect x="20" y="20" width="{VIEW_WIDTH - 40}" height="{VIEW_HEIGHT - 40}" rx="8" '
         'fill="none" stroke="#ffffff" stroke-width="4"/>'
     )
+
+
+_SYMBOLS: dict[str, tuple[str, str]] = {
+    _symbol_id(suit): ("0 0 100 100", shape) for suit, shape in _SUIT_SHAPES.items()
+}
+"""Shapes drawn by reference: id → (viewBox, content)."""
 
 
 def _highlight(style: str | None) -> str:

@@ -42,6 +42,19 @@ def test_suit_marks_are_paths_not_glyphs() -> None:
     assert "<path" in card_svg(Card.parse("5H"))
 
 
+@pytest.mark.parametrize("card", PACK, ids=str)
+def test_every_card_stands_alone_and_draws_each_pip_by_reference(card: Card) -> None:
+    root = parse(card_svg(card, four_colour=True))
+    defined = {symbol.get("id") for symbol in root.iter(f"{SVG}symbol")}
+    used = [use.get("href", "")[1:] for use in root.iter(f"{SVG}use")]
+    assert set(used) <= defined, "every mark it shows is defined inside the card itself"
+    assert len(defined) <= 2 and len(root.findall(f".//{SVG}defs")) == 1
+    pips = {"3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9}.get(card.rank.letter, 1)
+    assert len(used) == 2 + pips + (1 if card in (Card.parse("KS"),) else 0)
+    for use in root.iter(f"{SVG}use"):  # a mark's colour is its suit's (or the banner's)
+        assert use.get("fill") or use.get("href") == f"#wt-suit-{card.suit.letter}"
+
+
 def test_special_cards_carry_their_names() -> None:
     expected = {
         "JC": "Toqu",
