@@ -273,15 +273,15 @@ def _symbol_id(suit: Suit) -> str:
 
 
 def _symbols(body: str) -> str:
-    """The shared shapes ``body`` uses, defined once per ``<svg>`` so each one stands alone.
+    """The suit marks ``body`` uses, defined once per ``<svg>`` so each one stands alone.
 
     Every card SVG defines the same ids with the same shapes, so on a page holding many
     cards any one definition serves them all, and a card shown alone still has its own.
     """
     used = [
-        f'<symbol id="{name}" viewBox="{view_box}">{shape}</symbol>'
-        for name, (view_box, shape) in _SYMBOLS.items()
-        if f'href="#{name}"' in body
+        f'<symbol id="{_symbol_id(suit)}" viewBox="0 0 100 100">{_SUIT_SHAPES[suit]}</symbol>'
+        for suit in Suit
+        if f'href="#{_symbol_id(suit)}"' in body
     ]
     return f"<defs>{''.join(used)}</defs>" if used else ""
 
@@ -341,7 +341,7 @@ def _banner(text: str, suit: Suit | None, ink: str, four_colour: bool, y: float)
 def _back() -> str:
     """A dark blue back with a diamond lattice, clipped to the panel inside the border."""
     lines = []
-    # Only the lattice lines that cross the panel (x 20 to 230, y 20 to 350).
+    # Every 22nd diagonal from x = 2 at the top, less those that miss the panel (x 20 to 230).
     for offset in range(-VIEW_HEIGHT + 44, VIEW_WIDTH - 20, 22):
         lines.append(f"M{offset} 20L{offset + 330} 350")
         lines.append(f"M{offset} 350L{offset + 330} 20")
@@ -354,12 +354,6 @@ def _back() -> str:
         f'<rect x="20" y="20" width="{VIEW_WIDTH - 40}" height="{VIEW_HEIGHT - 40}" rx="8" '
         'fill="none" stroke="#ffffff" stroke-width="4"/>'
     )
-
-
-_SYMBOLS: dict[str, tuple[str, str]] = {
-    _symbol_id(suit): ("0 0 100 100", shape) for suit, shape in _SUIT_SHAPES.items()
-}
-"""Shapes drawn by reference: id → (viewBox, content)."""
 
 
 def _highlight(style: str | None) -> str:

@@ -49,9 +49,10 @@ def test_every_card_stands_alone_and_draws_each_pip_by_reference(card: Card) -> 
     used = [use.get("href", "")[1:] for use in root.iter(f"{SVG}use")]
     assert set(used) <= defined, "every mark it shows is defined inside the card itself"
     assert len(defined) <= 2 and len(root.findall(f".//{SVG}defs")) == 1
-    pips = {"3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9}.get(card.rank.letter, 1)
-    assert len(used) == 2 + pips + (1 if card in (Card.parse("KS"),) else 0)
-    for use in root.iter(f"{SVG}use"):  # a mark's colour is its suit's (or the banner's)
+    marks = {"3": 3, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9}.get(card.rank.letter, 1)
+    banner_suit = 1 if card == Card.parse("KS") else 0  # "kills that K♣"
+    assert len(used) == 2 + marks + banner_suit, "two corners, the pips or face, the banner"
+    for use in root.iter(f"{SVG}use"):  # a mark with no ink of its own is in the card's suit
         assert use.get("fill") or use.get("href") == f"#wt-suit-{card.suit.letter}"
 
 
