@@ -7,10 +7,14 @@ Voilà extension inside JupyterLab, as on Binder.
 import re
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
+import nbclient.client as nbclient_client
+import nbformat
 from jinja2 import BaseLoader, BytecodeCache, Environment, pass_context
 from jinja2.bccache import Bucket
+from jupyter_client import jsonutil
 from jupyter_server.base.handlers import FileFindHandler
 from nbconvert.exporters.templateexporter import TemplateExporter
 from voila.exporter import VoilaExporter
@@ -142,3 +146,62 @@ def set_headers_keeping_hashed_files(self: FileFindHandler) -> None:
 
 
 FileFindHandler.set_headers = set_headers_keeping_hashed_files
+
+
+# -- less work for every message a kernel sends ----------------------------------------------
+#
+# A page sends a message from its kernel for every cell started and finished and for every
+# output and widget: about 90 for a chapter. The server handled each one more slowly than the
+# kernel made it, so a chapter's HTML came a few hundred milliseconds after the kernel had
+# finished. Three costs are avoidable; each change gives what was given before.
+
+# 1. traitlets sets Voilà's logger to DEBUG and leaves the filtering to its console handler,
+#    so every debug message (several per kernel message) was built into a record, with a walk
+#    up the stack, and then thrown away. A logger at INFO drops them where they are made.
+#    Asking for debug output (--debug or a log level) still gets all of it.
+if not any(arg == "--debug" or "log_level" in arg or "log-level" in arg for arg in sys.argv):
+    c.Voila.logging_config = {"loggers": {"Voila": {"level": "INFO"}}}
+
+# 2. jupyter_client reads the date stamps of every message header with dateutil (two stamps
+#    per message, read once for the page and once to track the kernel's activity), at about
+#    0.1 ms a stamp. The standard library reads the ISO 8601 stamps that kernels send.
+_parse_date = jsonutil.parse_date
+
+
+def parse_date_quickly(text: str | None) -> Any:
+    """``jupyter_client.jsonutil.parse_date``, by ``datetime.fromisoformat`` where it can:
+    what is not a date stamp is returned as it is, and stamps without a time zone, or that
+    ``fromisoformat`` cannot read, are left to jupyter_client."""
+    if text is None or not jsonutil.ISO8601_PAT.match(text):
+        return text
+    try:
+        stamp = datetime.fromisoformat(text)
+    except ValueError:
+        return _parse_date(text)
+    return stamp if stamp.tzinfo is not None else _parse_date(text)
+
+
+jsonutil.parse_date = parse_date_quickly
+
+# 3. nbformat checks every output against the notebook schema as it is made (about 1 ms each).
+#    The outputs come straight from the page's own kernel and are shown, never saved.
+OUTPUT_FIELDS = {"execute_result": ("metadata", "data", "execution_count"),
+                 "display_data": ("metadata", "data"),
+                 "stream": ("name", "text"),
+                 "error": ("ename", "evalue", "traceback")}
+"""The fields of each kind of output, as nbformat takes them from the kernel's message."""
+_output_from_msg = nbclient_client.output_from_msg
+
+
+def output_unchecked(msg: dict[str, Any]) -> Any:
+    """nbformat's output for a kernel message, without the schema check (other messages get
+    nbformat's own error)."""
+    kind = msg["header"]["msg_type"]
+    if kind not in OUTPUT_FIELDS:
+        return _output_from_msg(msg)
+    content = msg["content"]
+    return nbformat.from_dict({"output_type": kind,
+                               **{field: content[field] for field in OUTPUT_FIELDS[kind]}})
+
+
+nbclient_client.output_from_msg = output_unchecked

@@ -1,6 +1,7 @@
 """voila.py's hooks: Voilà's page templates compiled once per server, Markdown converted once,
 both giving exactly what Voilà gives without them, and the templates read without their links
-to a CDN.
+to a CDN; debug messages dropped unless asked for, and message dates and outputs made more
+cheaply but equal to what jupyter_client and nbformat make.
 
 The checks run in a fresh Python started outside the repository: there, as in the Voilà
 server, ``voila`` is Voilà's package and not this repository's config file of the same name.
@@ -24,11 +25,17 @@ from nbconvert.exporters.templateexporter import TemplateExporter
 from traitlets.config import PyFileConfigLoader
 from voila.exporter import VoilaExporter
 
+import nbclient.client
+from jupyter_client import jsonutil
 plain_markdown = VoilaExporter.markdown2html
-PyFileConfigLoader("voila.py", path=sys.argv[1]).load_config()  # as Voila reads it
+plain_parse_date = jsonutil.parse_date
+plain_output_from_msg = nbclient.client.output_from_msg
+folder = Path(sys.argv[2])
+repo = sys.argv[1]
+sys.argv = ["voila", "notebooks"]
+config = PyFileConfigLoader("voila.py", path=repo).load_config()  # as Voila reads it
 hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__
 compiled = hooks["COMPILED_TEMPLATES"]
-folder = Path(sys.argv[2])
 (folder / "page.j2").write_text("{{ 6 * 7 }} {% for x in 'ab' %}{{ x }}{% endfor %}")
 def page(**options):
     environment = Environment(loader=FileSystemLoader(folder), bytecode_cache=compiled, **options)
@@ -62,6 +69,38 @@ voila_lab = next(Path(p) for p in jupyter_path("voila", "templates", "lab")
 out["lab_as_shipped"] = (voila_lab / "index.html.j2").read_text()
 served = hooks["WithoutCdnLinks"](FileSystemLoader(voila_lab))
 out["lab_as_served"] = served.get_source(Environment(), "index.html.j2")[0]
+
+out["voila_logger"] = config.Voila.logging_config
+sys.argv = ["voila", "notebooks", "--debug"]
+out["voila_logger_debug"] = PyFileConfigLoader("voila.py", path=repo).load_config().Voila.get(
+    "logging_config")
+stamps = ["2026-12-03T11:40:50.123456Z", "2026-12-03T11:40:50.123+01:00", "2026-12-03T11:40:50",
+          "2026-12-03", "2026", "abc", "", None, "2026-12-03T11:40:50.123456Zjunk"]
+import warnings
+warnings.simplefilter("ignore")
+out["dates"] = [[repr(plain_parse_date(s)), repr(jsonutil.parse_date(s)),
+                 plain_parse_date(s) == jsonutil.parse_date(s)] for s in stamps]
+out["dates_hooked"] = jsonutil.parse_date is not plain_parse_date
+header = {"msg_id": "1", "msg_type": "", "date": stamps[0]}
+messages = [
+    {"msg_type": "execute_result", "content": {"metadata": {}, "execution_count": 3,
+                                               "data": {"text/plain": "42"}}},
+    {"msg_type": "display_data", "content": {"metadata": {"isolated": True},
+                                             "data": {"text/html": "<b>x</b>"}, "transient": {}}},
+    {"msg_type": "stream", "content": {"name": "stderr", "text": "careful"}},
+    {"msg_type": "error", "content": {"ename": "ValueError", "evalue": "bad", "traceback": ["t"]}},
+]
+out["outputs"] = []
+for message in messages:
+    msg = {"header": {**header, "msg_type": message["msg_type"]}, "content": message["content"]}
+    plain, hooked = plain_output_from_msg(msg), nbclient.client.output_from_msg(msg)
+    data = type(hooked["data"]).__name__ if "data" in hooked else "-"
+    out["outputs"].append([plain == hooked, type(hooked).__name__, data])
+status = {"header": {**header, "msg_type": "status"}, "content": {"execution_state": "idle"}}
+try:
+    nbclient.client.output_from_msg(status)
+except ValueError as error:
+    out["status_refused"] = str(error)
 print(json.dumps(out))
 """
 
@@ -101,3 +140,28 @@ def test_pages_link_no_stylesheet_from_a_cdn(tmp_path: Path) -> None:
     assert served == "".join(line for line in shipped.splitlines(keepends=True)
                              if "cdn.jsdelivr.net" not in line), "only those lines go"
     assert "cdn." not in served, "no other CDN link is left"
+
+
+def test_debug_messages_are_dropped_where_they_are_made_unless_asked_for(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["voila_logger"] == {"loggers": {"Voila": {"level": "INFO"}}}
+    assert out["voila_logger_debug"] is None, "--debug keeps traitlets' DEBUG logger"
+
+
+def test_message_dates_are_read_as_jupyter_client_reads_them(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["dates_hooked"] is True
+    dates = out["dates"]
+    assert isinstance(dates, list)
+    for plain, hooked, equal in dates:
+        assert equal, f"{hooked} where jupyter_client gives {plain}"
+    assert dates[0][1].startswith("datetime.datetime(2026, 12, 3, 11, 40, 50, 123456")
+    assert dates[4][1] == "'2026'", "a string that is not a stamp stays a string"
+
+
+def test_outputs_are_made_as_nbformat_makes_them(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    node = "NotebookNode"
+    assert out["outputs"] == [[True, node, node], [True, node, node], [True, node, "-"],
+                              [True, node, "-"]], "equal, with their data as nodes too"
+    assert "status" in str(out["status_refused"]), "not an output: nbformat's own error"
