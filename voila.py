@@ -4,6 +4,7 @@ Read, like voila.json, by `make serve` (Voilà started from the repository root)
 Voilà extension inside JupyterLab, as on Binder.
 """
 
+import asyncio
 import re
 import sys
 from collections.abc import Callable
@@ -12,12 +13,14 @@ from typing import Any
 
 import nbclient.client as nbclient_client
 import nbformat
+import tornado.web
 from jinja2 import BaseLoader, BytecodeCache, Environment, pass_context
 from jinja2.bccache import Bucket
 from jupyter_client import jsonutil
 from jupyter_server.base.handlers import FileFindHandler
 from nbconvert.exporters.templateexporter import TemplateExporter
 from voila.exporter import VoilaExporter
+from voila.tornado.handler import TornadoVoilaHandler
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821 (traitlets provides it)
 
@@ -206,3 +209,49 @@ def output_unchecked(msg: dict[str, Any]) -> Any:
 
 
 nbclient_client.output_from_msg = output_unchecked
+
+
+# -- fewer, larger pieces of the page on the wire --------------------------------------------
+#
+# Voilà sends a page in the small pieces its templates are rendered in, flushing each to the
+# network on its own: about 370 for a chapter, 70 for a one-widget page. Each flush is a write
+# for the server and a separate bit of HTML for the browser to parse and lay out, while the
+# page's kernel is still running cells on the same machine. Pieces that come together go out
+# together: a flush waits a few milliseconds for the next piece, or until enough has gathered.
+# A page still arrives as it runs, and nothing waits for long.
+
+FLUSH_DELAY = 0.004
+"""Seconds a piece may wait for the ones after it before it is sent."""
+FLUSH_SIZE = 65536
+"""Bytes gathered that are sent at once."""
+
+
+@tornado.web.authenticated
+async def get_in_fewer_pieces(self: TornadoVoilaHandler, path: str | None = None) -> None:
+    """Voilà's page, written as its template renders it and flushed in batches."""
+    loop = asyncio.get_running_loop()
+    waiting: asyncio.TimerHandle | None = None
+    gathered = 0
+
+    def flush() -> None:
+        nonlocal waiting, gathered
+        waiting, gathered = None, 0
+        self.flush()
+
+    try:
+        async for html in self.get_generator(path=path):
+            self.write(html)
+            gathered += len(html)
+            if gathered >= FLUSH_SIZE:
+                if waiting is not None:
+                    waiting.cancel()
+                flush()
+            elif waiting is None:
+                waiting = loop.call_later(FLUSH_DELAY, flush)
+    finally:
+        if waiting is not None:
+            waiting.cancel()  # tornado sends the rest as it finishes the request
+
+
+TornadoVoilaHandler.get = get_in_fewer_pieces
+

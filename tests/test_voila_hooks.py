@@ -1,7 +1,7 @@
 """voila.py's hooks: Voilà's page templates compiled once per server, Markdown converted once,
 both giving exactly what Voilà gives without them, and the templates read without their links
 to a CDN; debug messages dropped unless asked for, and message dates and outputs made more
-cheaply but equal to what jupyter_client and nbformat make.
+cheaply but equal to what jupyter_client and nbformat make; a page's pieces sent in batches.
 
 The checks run in a fresh Python started outside the repository: there, as in the Voilà
 server, ``voila`` is Voilà's package and not this repository's config file of the same name.
@@ -101,6 +101,46 @@ try:
     nbclient.client.output_from_msg(status)
 except ValueError as error:
     out["status_refused"] = str(error)
+
+import asyncio
+import tornado.ioloop
+from voila.tornado.handler import TornadoVoilaHandler
+
+
+class Page:  # stands in for Voila's page handler: what it writes and when it flushes
+
+    def __init__(self):
+        self.sent = []
+        self.waiting = []
+
+    def write(self, html):
+        self.waiting.append(html)
+
+    def flush(self):
+        self.sent.append(self.waiting)
+        self.waiting = []
+
+    async def get_generator(self, path=None):
+        yield "<head>"
+        yield "<body>"
+        await asyncio.sleep(0.05)  # a cell runs
+        yield "<p>cell</p>"
+        yield "x" * 70_000
+        yield "</html>"
+
+
+async def serve_a_page():
+    page = Page()
+    await TornadoVoilaHandler.get.__wrapped__(page, path="chapter.ipynb")
+    await asyncio.sleep(0.02)
+    return page
+
+
+page = tornado.ioloop.IOLoop.current().run_sync(serve_a_page)
+import inspect
+out["voila_get"] = inspect.getsource(sys.modules["voila.tornado.handler"])
+out["flushed"] = [[piece[:12] for piece in batch] for batch in page.sent]
+out["left_for_finish"] = page.waiting
 print(json.dumps(out))
 """
 
@@ -165,3 +205,14 @@ def test_outputs_are_made_as_nbformat_makes_them(tmp_path: Path) -> None:
     assert out["outputs"] == [[True, node, node], [True, node, node], [True, node, "-"],
                               [True, node, "-"]], "equal, with their data as nodes too"
     assert "status" in str(out["status_refused"]), "not an output: nbformat's own error"
+
+
+def test_pieces_of_a_page_that_come_together_are_sent_together(tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["flushed"] == [["<head>", "<body>"], ["<p>cell</p>", "x" * 12]], (
+        "flushed when a cell keeps the next piece waiting, and when 64 kB have gathered")
+    assert out["left_for_finish"] == ["</html>"], "the last piece goes as the page finishes"
+    shipped = str(out["voila_get"])
+    assert ("async for html in gen:\n            self.write(html)\n            self.flush()"
+            in shipped), "Voila's own get still only writes and flushes: nothing else is lost"
+
