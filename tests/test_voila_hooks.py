@@ -1,7 +1,8 @@
 """voila.py's hooks: Voilà's page templates compiled once per server, Markdown converted once,
 both giving exactly what Voilà gives without them, and the templates read without their links
 to a CDN; debug messages dropped unless asked for, and message dates and outputs made more
-cheaply but equal to what jupyter_client and nbformat make; a page's pieces sent in batches.
+cheaply but equal to what jupyter_client and nbformat make; a page's pieces sent in batches,
+and the objects the server starts with kept out of full garbage collections.
 
 The checks run in a fresh Python started outside the repository: there, as in the Voilà
 server, ``voila`` is Voilà's package and not this repository's config file of the same name.
@@ -103,8 +104,10 @@ except ValueError as error:
     out["status_refused"] = str(error)
 
 import asyncio
+import gc
 import tornado.ioloop
 from voila.tornado.handler import TornadoVoilaHandler
+out["frozen_before_the_loop"] = gc.get_freeze_count()
 
 
 class Page:  # stands in for Voila's page handler: what it writes and when it flushes
@@ -141,6 +144,7 @@ import inspect
 out["voila_get"] = inspect.getsource(sys.modules["voila.tornado.handler"])
 out["flushed"] = [[piece[:12] for piece in batch] for batch in page.sent]
 out["left_for_finish"] = page.waiting
+out["frozen_after_the_loop"] = gc.get_freeze_count()
 print(json.dumps(out))
 """
 
@@ -216,3 +220,10 @@ def test_pieces_of_a_page_that_come_together_are_sent_together(tmp_path: Path) -
     assert ("async for html in gen:\n            self.write(html)\n            self.flush()"
             in shipped), "Voila's own get still only writes and flushes: nothing else is lost"
 
+
+def test_objects_the_server_starts_with_are_kept_out_of_full_collections(
+        tmp_path: Path) -> None:
+    out = run_checks(tmp_path)
+    assert out["frozen_before_the_loop"] == 0
+    frozen = out["frozen_after_the_loop"]
+    assert isinstance(frozen, int) and frozen > 10_000, "frozen once the server's loop runs"
