@@ -216,7 +216,7 @@ nbclient_client.output_from_msg = output_unchecked
 # -- fewer, larger pieces of the page on the wire --------------------------------------------
 #
 # Voilà sends a page in the small pieces its templates are rendered in, flushing each to the
-# network on its own: about 370 for a chapter, 70 for a one-widget page. Each flush is a write
+# network on its own: about 370 for chapter 08, 70 for a one-widget page. Each flush is a write
 # for the server and a separate bit of HTML for the browser to parse and lay out, while the
 # page's kernel is still running cells on the same machine. Pieces that come together go out
 # together: a flush waits a few milliseconds for the next piece, or until enough has gathered.
@@ -225,7 +225,7 @@ nbclient_client.output_from_msg = output_unchecked
 FLUSH_DELAY = 0.004
 """Seconds a piece may wait for the ones after it before it is sent."""
 FLUSH_SIZE = 65536
-"""Bytes gathered that are sent at once."""
+"""Characters gathered that are sent at once, without waiting."""
 
 
 @tornado.web.authenticated
