@@ -105,6 +105,7 @@ except ValueError as error:
 
 import asyncio
 import gc
+import inspect
 import tornado.ioloop
 from voila.tornado.handler import TornadoVoilaHandler
 out["frozen_before_the_loop"] = gc.get_freeze_count()
@@ -126,9 +127,9 @@ class Page:  # stands in for Voila's page handler: what it writes and when it fl
     async def get_generator(self, path=None):
         yield "<head>"
         yield "<body>"
-        await asyncio.sleep(0.05)  # a cell runs
+        await asyncio.sleep(10 * hooks["FLUSH_DELAY"])  # a cell runs
         yield "<p>cell</p>"
-        yield "x" * 70_000
+        yield "x" * hooks["FLUSH_SIZE"]
         yield "</html>"
 
 
@@ -140,7 +141,6 @@ async def serve_a_page():
 
 
 page = tornado.ioloop.IOLoop.current().run_sync(serve_a_page)
-import inspect
 out["voila_get"] = inspect.getsource(sys.modules["voila.tornado.handler"])
 out["flushed"] = [[piece[:12] for piece in batch] for batch in page.sent]
 out["left_for_finish"] = page.waiting
@@ -214,7 +214,7 @@ def test_outputs_are_made_as_nbformat_makes_them(tmp_path: Path) -> None:
 def test_pieces_of_a_page_that_come_together_are_sent_together(tmp_path: Path) -> None:
     out = run_checks(tmp_path)
     assert out["flushed"] == [["<head>", "<body>"], ["<p>cell</p>", "x" * 12]], (
-        "flushed when a cell keeps the next piece waiting, and when 64 kB have gathered")
+        "flushed when a cell keeps the next piece waiting, and when enough has gathered")
     assert out["left_for_finish"] == ["</html>"], "the last piece goes as the page finishes"
     shipped = str(out["voila_get"])
     assert ("async for html in gen:\n            self.write(html)\n            self.flush()"
