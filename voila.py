@@ -8,19 +8,24 @@ import asyncio
 import gc
 import re
 import sys
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime
+from time import monotonic
 from typing import Any
 
 import nbclient.client as nbclient_client
 import nbformat
 import tornado.ioloop
 import tornado.web
+import voila.notebook_renderer
 from jinja2 import BaseLoader, BytecodeCache, Environment, pass_context
 from jinja2.bccache import Bucket
 from jupyter_client import jsonutil
+from jupyter_core.utils import ensure_async
 from jupyter_server.base.handlers import FileFindHandler
 from nbconvert.exporters.templateexporter import TemplateExporter
+from voila.execute import VoilaExecutor
 from voila.exporter import VoilaExporter
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -275,3 +280,111 @@ def freeze_what_the_server_started_with() -> None:
 
 # Runs as the server's event loop starts, after the server has been built.
 tornado.ioloop.IOLoop.current().add_callback(freeze_what_the_server_started_with)
+
+
+# -- the next cells wait in the kernel, not in the server -------------------------------------
+#
+# Voilà runs a page's cells one at a time: it sends a cell to the kernel, waits until the kernel
+# is done with it, turns its outputs into HTML, and only then sends the next cell. The kernel sat
+# idle through every round trip and through the server's share of every cell. Now the page's
+# code cells are all sent when the first one is: the kernel runs them back to back, in order, as
+# it would have, while the server takes each cell's messages in its turn. A cell that fails still
+# ends the page there: the kernel drops every request queued behind a failed one (each is sent
+# with ``stop_on_error``, as Voilà sends it), and Voilà asks for no further cell.
+
+Request = tuple[str, bool, bool]
+"""What a cell is sent to the kernel with: its source, store_history and stop_on_error."""
+
+
+class ChannelByRequest:
+    """A kernel channel that gives out the messages of the request being waited on and keeps
+    those of the requests sent ahead until their turn. Any other message (of a request of
+    Voilà's own, or of one already done) goes out as it comes, for nbclient to pass over."""
+
+    def __init__(self, channel: Any) -> None:
+        self.channel = channel
+        self.waited_on: str | None = None
+        self.kept: dict[str, deque[dict[str, Any]]] = {}
+
+    def wait_on(self, msg_id: str) -> None:
+        """From now on, hand out the messages of ``msg_id``; the previous request's are done."""
+        self.kept.pop(self.waited_on or "", None)
+        self.waited_on = msg_id
+        self.kept.setdefault(msg_id, deque())
+
+    async def get_msg(self, timeout: float | None = None) -> dict[str, Any]:
+        kept = self.kept.get(self.waited_on or "")
+        if kept:
+            return kept.popleft()
+        deadline = None if timeout is None else monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - monotonic())
+            msg: dict[str, Any] = await ensure_async(self.channel.get_msg(timeout=left))
+            parent = msg["parent_header"].get("msg_id")
+            if parent == self.waited_on or parent not in self.kept:
+                return msg
+            self.kept[parent].append(msg)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.channel, name)
+
+
+class KernelClientSendingAhead:
+    """A kernel client whose ``execute`` takes the next request sent ahead when it is the one
+    asked for, and sends anything else as it is asked."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.shell_channel = ChannelByRequest(client.shell_channel)
+        self.iopub_channel = ChannelByRequest(client.iopub_channel)
+        self.sent: deque[tuple[Request, str]] = deque()
+
+    def send_ahead(self, requests: list[Request]) -> None:
+        for source, store_history, stop_on_error in requests:
+            msg_id = self.client.execute(source, store_history=store_history,
+                                         stop_on_error=stop_on_error)
+            self.sent.append(((source, store_history, stop_on_error), msg_id))
+            for channel in (self.shell_channel, self.iopub_channel):
+                channel.kept.setdefault(msg_id, deque())
+
+    def execute(self, code: str, store_history: bool = True, stop_on_error: bool = True,
+                **more: Any) -> str:
+        if self.sent and not more and self.sent[0][0] == (code, store_history, stop_on_error):
+            msg_id = self.sent.popleft()[1]
+        else:
+            msg_id = self.client.execute(code, store_history=store_history,
+                                         stop_on_error=stop_on_error, **more)
+        for channel in (self.shell_channel, self.iopub_channel):
+            channel.wait_on(msg_id)
+        return msg_id
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+
+class ExecutorSendingAhead(VoilaExecutor):
+    """Voilà's executor, sending every code cell from the first one run to the kernel at once."""
+
+    def request_for(self, cell: Any, store_history: bool) -> Request | None:
+        """What nbclient sends the kernel for ``cell``, or None for a cell it does not run."""
+        if (cell.cell_type != "code" or not cell.source.strip()
+                or self.skip_cells_with_tag in cell.metadata.get("tags", [])):
+            return None
+        allows_errors = not self.force_raise_errors and (
+            self.allow_errors or "raises-exception" in cell.metadata.get("tags", []))
+        return (cell.source, store_history, not allows_errors)
+
+    async def async_execute_cell(self, cell: Any, cell_index: int,
+                                 execution_count: int | None = None,
+                                 store_history: bool = True) -> Any:
+        if self.kc is not None and not isinstance(self.kc, KernelClientSendingAhead):
+            client = KernelClientSendingAhead(self.kc)
+            cells = self.nb.cells
+            if cell_index < len(cells) and cells[cell_index].source == cell.source:
+                requests = (self.request_for(later, store_history) for later in cells[cell_index:])
+                client.send_ahead([request for request in requests if request is not None])
+            self.kc = client
+        return await super().async_execute_cell(cell, cell_index, execution_count, store_history)
+
+
+voila.notebook_renderer.VoilaExecutor = ExecutorSendingAhead

@@ -2,7 +2,8 @@
 both giving exactly what Voilà gives without them, and the templates read without their links
 to a CDN; debug messages dropped unless asked for, and message dates and outputs made more
 cheaply but equal to what jupyter_client and nbformat make; a page's pieces sent in batches,
-and the objects the server starts with kept out of full garbage collections.
+the objects the server starts with kept out of full garbage collections, and a page's cells
+all sent to its kernel at once, shown as Voilà shows them (a real kernel runs them).
 
 The checks run in a fresh Python started outside the repository: there, as in the Voilà
 server, ``voila`` is Voilà's package and not this repository's config file of the same name.
@@ -14,6 +15,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -227,3 +230,105 @@ def test_objects_the_server_starts_with_are_kept_out_of_full_collections(
     assert out["frozen_before_the_loop"] == 0
     frozen = out["frozen_after_the_loop"]
     assert isinstance(frozen, int) and frozen > 10_000, "frozen once the server's loop runs"
+
+
+PAGE_CHECKS = r"""
+import asyncio, json, re, sys, time
+from pathlib import Path
+import nbformat
+from jupyter_client.manager import AsyncKernelManager
+from nbclient.exceptions import CellExecutionError
+from traitlets.config import PyFileConfigLoader
+from voila.execute import VoilaExecutor
+repo, folder = sys.argv[1], Path(sys.argv[2])
+sys.argv = ["voila", "notebooks"]
+PyFileConfigLoader("voila.py", path=repo).load_config()  # as Voila reads it
+import voila.notebook_renderer
+hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__
+ahead = voila.notebook_renderer.VoilaExecutor  # what Voila makes for every page
+out = {"hooked": ahead is hooks["ExecutorSendingAhead"]}
+code = nbformat.v4.new_code_cell
+ran_after_failure = folder / "ran-after-the-failure"
+cells = [nbformat.v4.new_markdown_cell("# A page"),
+         code("import time\nx = 6"),
+         code("print(time.time())"),
+         code("print('seven')\nx * 7"),
+         code("   "),
+         code("x = 60", metadata={"tags": ["skip-execution"]}),
+         code("from IPython.display import HTML, display\ndisplay(HTML('<b>%d</b>' % x))"),
+         code("import ipywidgets\nipywidgets.Button(description='go')"),
+         code("raise ValueError('a cell that fails')"),
+         code(f"open({str(ran_after_failure)!r}, 'w').close()"),
+         code("print('never shown')")]
+
+
+async def run_page(executor_class):
+    # The cells in turn, as Voila's cell generator runs them, with the server busy for a while
+    # after each; then one more request, which the kernel takes after all it was sent before.
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.from_dict(cell) for cell in cells])
+    notebook.metadata.kernelspec = {"name": "python3", "language": "python", "display_name": "P"}
+    km = AsyncKernelManager(kernel_name="python3")
+    await km.start_kernel(cwd=str(folder))
+    executor = executor_class(notebook, km=km)
+    executor.kc = await executor.async_start_new_kernel_client()
+    asked, shown = [], []
+    try:
+        for index, cell in enumerate(notebook.cells):
+            asked.append(time.time())
+            try:
+                done = await executor.execute_cell(cell, None, index, store_history=False)
+            except CellExecutionError:
+                shown.append("failed")
+                break
+            shown.append(done.get("outputs", []))
+            await asyncio.sleep(0.3)
+        client = getattr(executor.kc, "client", executor.kc)
+        await client.execute_interactive("1", timeout=30, output_hook=lambda msg: None)
+    finally:
+        executor.kc.stop_channels()
+        await km.shutdown_kernel(now=True)
+    shown = json.loads(re.sub(r'"model_id": "[0-9a-f]+"', '"model_id": "M"', json.dumps(shown)))
+    started = float(shown[2][0].pop("text"))
+    result = {"outputs": shown, "started_before_asked": started < asked[2],
+              "ran_after_failure": ran_after_failure.exists()}
+    ran_after_failure.unlink(missing_ok=True)
+    return result
+
+
+out["plain"] = asyncio.run(run_page(VoilaExecutor))
+out["ahead"] = asyncio.run(run_page(ahead))
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def page_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """A page run by a real kernel under Voilà's own executor and under voila.py's."""
+    folder = tmp_path_factory.mktemp("page")
+    done = subprocess.run([sys.executable, "-c", PAGE_CHECKS, str(REPO), str(folder)],
+                          cwd=folder, capture_output=True, text=True, check=True, timeout=300)
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def test_a_pages_cells_wait_in_the_kernel_and_show_as_voila_shows_them(
+        page_runs: dict[str, object]) -> None:
+    assert page_runs["hooked"] is True, "every page is run by the executor sending ahead"
+    plain, ahead = page_runs["plain"], page_runs["ahead"]
+    assert isinstance(plain, dict) and isinstance(ahead, dict)
+    assert ahead["started_before_asked"] is True, "the kernel had the cell before its turn"
+    assert plain["started_before_asked"] is False, "Voila's own executor sends it in turn"
+    assert ahead["outputs"] == plain["outputs"], "every cell shows what Voila would show"
+    outputs = ahead["outputs"]
+    assert outputs[3][1]["data"] == {"text/plain": "42"}, "a cell sees what the one before made"
+    assert outputs[6][0]["data"]["text/html"] == "<b>6</b>", (
+        "a cell tagged skip-execution is neither sent nor run (it would set x = 60)")
+    assert outputs[7][0]["data"]["text/plain"].startswith("Button("), "widgets as well"
+
+
+def test_a_failed_cell_still_ends_the_page(page_runs: dict[str, object]) -> None:
+    for run in ("plain", "ahead"):
+        result = page_runs[run]
+        assert isinstance(result, dict)
+        assert result["outputs"][8:] == ["failed"], f"{run}: nothing after the failed cell"
+        assert result["ran_after_failure"] is False, f"{run}: the kernel ran no cell after it"
