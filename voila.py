@@ -290,7 +290,9 @@ tornado.ioloop.IOLoop.current().add_callback(freeze_what_the_server_started_with
 # code cells are all sent when the first one is: the kernel runs them back to back, in order, as
 # it would have, while the server takes each cell's messages in its turn. A cell that fails still
 # ends the page there: the kernel drops every request queued behind a failed one (each is sent
-# with ``stop_on_error``, as Voilà sends it), and Voilà asks for no further cell.
+# with ``stop_on_error``, as Voilà sends it), and Voilà asks for no further cell. (A cell that
+# runs out of time is the one case that differs: Voilà stops there, but the kernel still runs the
+# cells behind it, whose outputs nobody shows. Voilà sets no time limit unless configured to.)
 
 Request = tuple[str, bool, bool]
 """What a cell is sent to the kernel with: its source, store_history and stop_on_error."""
@@ -340,6 +342,7 @@ class KernelClientSendingAhead:
         self.sent: deque[tuple[Request, str]] = deque()
 
     def send_ahead(self, requests: list[Request]) -> None:
+        """Send the kernel these requests now, in order, for ``execute`` to take later."""
         for source, store_history, stop_on_error in requests:
             msg_id = self.client.execute(source, store_history=store_history,
                                          stop_on_error=stop_on_error)
@@ -349,6 +352,7 @@ class KernelClientSendingAhead:
 
     def execute(self, code: str, store_history: bool = True, stop_on_error: bool = True,
                 **more: Any) -> str:
+        """The id of the request for ``code``: the one sent ahead for it, or a new one."""
         if self.sent and not more and self.sent[0][0] == (code, store_history, stop_on_error):
             msg_id = self.sent.popleft()[1]
         else:
