@@ -263,8 +263,8 @@ cells = [nbformat.v4.new_markdown_cell("# A page"),
 
 
 async def run_page(executor_class):
-    # The cells in turn, as Voila's cell generator runs them, with the server busy for a while
-    # after each; then one more request, which the kernel takes after all it was sent before.
+    # The cells in turn, as Voila's cell generator runs them; then one more request, which the
+    # kernel takes after everything it was sent before.
     notebook = nbformat.v4.new_notebook(cells=[nbformat.from_dict(cell) for cell in cells])
     notebook.metadata.kernelspec = {"name": "python3", "language": "python", "display_name": "P"}
     km = AsyncKernelManager(kernel_name="python3")
@@ -281,7 +281,8 @@ async def run_page(executor_class):
                 shown.append("failed")
                 break
             shown.append(done.get("outputs", []))
-            await asyncio.sleep(0.3)
+            if index == 1:
+                await asyncio.sleep(1.0)  # the server is busy before it asks for cell 2
         client = getattr(executor.kc, "client", executor.kc)
         await client.execute_interactive("1", timeout=30, output_hook=lambda msg: None)
     finally:
