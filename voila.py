@@ -308,11 +308,15 @@ class ChannelByRequest:
         self.waited_on: str | None = None
         self.kept: dict[str, deque[dict[str, Any]]] = {}
 
+    def expect(self, msg_id: str) -> None:
+        """Keep the messages of ``msg_id``, a request sent ahead, until its turn."""
+        self.kept.setdefault(msg_id, deque())
+
     def wait_on(self, msg_id: str) -> None:
         """From now on, hand out the messages of ``msg_id``; the previous request's are done."""
         self.kept.pop(self.waited_on or "", None)
         self.waited_on = msg_id
-        self.kept.setdefault(msg_id, deque())
+        self.expect(msg_id)
 
     async def get_msg(self, timeout: float | None = None) -> dict[str, Any]:
         kept = self.kept.get(self.waited_on or "")
@@ -339,16 +343,18 @@ class KernelClientSendingAhead:
         self.client = client
         self.shell_channel = ChannelByRequest(client.shell_channel)
         self.iopub_channel = ChannelByRequest(client.iopub_channel)
+        self.channels = (self.shell_channel, self.iopub_channel)
         self.sent: deque[tuple[Request, str]] = deque()
 
     def send_ahead(self, requests: list[Request]) -> None:
         """Send the kernel these requests now, in order, for ``execute`` to take later."""
-        for source, store_history, stop_on_error in requests:
+        for request in requests:
+            source, store_history, stop_on_error = request
             msg_id = self.client.execute(source, store_history=store_history,
                                          stop_on_error=stop_on_error)
-            self.sent.append(((source, store_history, stop_on_error), msg_id))
-            for channel in (self.shell_channel, self.iopub_channel):
-                channel.kept.setdefault(msg_id, deque())
+            self.sent.append((request, msg_id))
+            for channel in self.channels:
+                channel.expect(msg_id)
 
     def execute(self, code: str, store_history: bool = True, stop_on_error: bool = True,
                 **more: Any) -> str:
@@ -358,7 +364,7 @@ class KernelClientSendingAhead:
         else:
             msg_id = self.client.execute(code, store_history=store_history,
                                          stop_on_error=stop_on_error, **more)
-        for channel in (self.shell_channel, self.iopub_channel):
+        for channel in self.channels:
             channel.wait_on(msg_id)
         return msg_id
 

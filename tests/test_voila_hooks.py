@@ -20,6 +20,12 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
+READ_VOILA_PY = """\
+sys.argv = ["voila", "notebooks"]
+config = PyFileConfigLoader("voila.py", path=repo).load_config()  # as Voila reads it
+hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__"""
+"""Both checks' start: voila.py read as Voila reads it, and the module namespace of its hooks."""
+
 CHECKS = r"""
 import json, sys
 from pathlib import Path
@@ -36,9 +42,7 @@ plain_parse_date = jsonutil.parse_date
 plain_output_from_msg = nbclient.client.output_from_msg
 folder = Path(sys.argv[2])
 repo = sys.argv[1]
-sys.argv = ["voila", "notebooks"]
-config = PyFileConfigLoader("voila.py", path=repo).load_config()  # as Voila reads it
-hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__
+READ_VOILA_PY
 compiled = hooks["COMPILED_TEMPLATES"]
 (folder / "page.j2").write_text("{{ 6 * 7 }} {% for x in 'ab' %}{{ x }}{% endfor %}")
 def page(**options):
@@ -149,7 +153,7 @@ out["flushed"] = [[piece[:12] for piece in batch] for batch in page.sent]
 out["left_for_finish"] = page.waiting
 out["frozen_after_the_loop"] = gc.get_freeze_count()
 print(json.dumps(out))
-"""
+""".replace("READ_VOILA_PY", READ_VOILA_PY)
 
 
 def run_checks(tmp_path: Path) -> dict[str, object]:
@@ -241,10 +245,8 @@ from nbclient.exceptions import CellExecutionError
 from traitlets.config import PyFileConfigLoader
 from voila.execute import VoilaExecutor
 repo, folder = sys.argv[1], Path(sys.argv[2])
-sys.argv = ["voila", "notebooks"]
-PyFileConfigLoader("voila.py", path=repo).load_config()  # as Voila reads it
+READ_VOILA_PY
 import voila.notebook_renderer
-hooks = sys.modules["voila.exporter"].VoilaExporter.markdown2html.__globals__
 ahead = voila.notebook_renderer.VoilaExecutor  # what Voila makes for every page
 out = {"hooked": ahead is hooks["ExecutorSendingAhead"]}
 code = nbformat.v4.new_code_cell
@@ -299,7 +301,7 @@ async def run_page(executor_class):
 out["plain"] = asyncio.run(run_page(VoilaExecutor))
 out["ahead"] = asyncio.run(run_page(ahead))
 print(json.dumps(out))
-"""
+""".replace("READ_VOILA_PY", READ_VOILA_PY)
 
 
 @pytest.fixture(scope="module")
