@@ -19,9 +19,16 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from worms_tutor.bots import Bot, HeuristicBot, InformationSet, RandomBot, SamplingBot, play_match
-from worms_tutor.legality import LegalPlay
-from worms_tutor.rules import Rules
+from worms_tutor.analysis.bots import (
+    Bot,
+    HeuristicBot,
+    InformationSet,
+    RandomBot,
+    SamplingBot,
+    play_match,
+)
+from worms_tutor.mechanics.legality import LegalPlay
+from worms_tutor.values.rules import Rules
 
 
 @dataclass

@@ -31,7 +31,7 @@ from typing import Any
 import nbformat
 from playwright.sync_api import Page, sync_playwright
 
-from worms_tutor.puzzle import load_puzzle_file
+from worms_tutor.analysis.puzzle import load_puzzle_file
 from worms_tutor.widgets.puzzle import PUZZLES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository, for tools/

@@ -15,10 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState
-from worms_tutor.play import Play
-from worms_tutor.rules import Rules
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.play import Play
+from worms_tutor.values.rules import Rules
 
 SCENARIO = """{"variant": "english", "hands": {"N": ["KH", "9C"], "E": ["JC", "5D"],
 "S": ["KS", "6H"], "W": ["9S", "QC"]}, "leader": "N",

@@ -15,10 +15,10 @@ import random
 import statistics
 import time
 
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState
-from worms_tutor.rules import Rules
-from worms_tutor.solver import solve
+from worms_tutor.analysis.solver import solve
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.rules import Rules
 
 
 def stock_empty_positions(rules: Rules, count: int, cards: int = 4) -> list[HandState]:

@@ -7,9 +7,9 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 import traitlets
 
-from worms_tutor.cards import Card
-from worms_tutor.display import card_html
-from worms_tutor.svg import DEFAULT_WIDTH
+from worms_tutor.presentation.display import card_html
+from worms_tutor.presentation.svg import DEFAULT_WIDTH
+from worms_tutor.values.cards import Card
 
 
 class CardView(ipywidgets.HTML):  # type: ignore[misc]

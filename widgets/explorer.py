@@ -3,8 +3,8 @@ rulebook or two side by side, with the solver's verdict once every card is known
 
 Also: the position as a short code and a link (``?position=CODE`` opens it), a generator of
 teaching examples, and the step-by-step replay of a saved hand. Every verdict comes from the
-engine (``worms_tutor.explore``, ``solver``, ``codes``); anything typed, uploaded or arriving
-in a link is untrusted: errors become a plain-text message, never markup or a traceback.
+engine (``worms_tutor.analysis.explore``, ``solver``, ``codes``); anything typed, uploaded or
+arriving in a link is untrusted: errors become a plain-text message, never markup or a traceback.
 """
 
 from __future__ import annotations
@@ -20,18 +20,25 @@ from urllib.parse import parse_qs
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.cards import PACK
-from worms_tutor.codes import PositionCodeError, decode, encode
-from worms_tutor.errors import WormsError
-from worms_tutor.explore import Comparison, Example, Outcome, compare, find_examples, outcomes
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState
-from worms_tutor.play import Play
-from worms_tutor.rulebook import RULE_TITLES
-from worms_tutor.rules import PRESETS, SEATS_BY_PLAYERS, Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.seating import sides
-from worms_tutor.solver import SolverError, evaluate_plays
+from worms_tutor.analysis.explore import (
+    Comparison,
+    Example,
+    Outcome,
+    compare,
+    find_examples,
+    outcomes,
+)
+from worms_tutor.analysis.solver import SolverError, evaluate_plays
+from worms_tutor.formats.codes import PositionCodeError, decode, encode
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.cards import PACK
+from worms_tutor.values.errors import WormsError
+from worms_tutor.values.play import Play
+from worms_tutor.values.rulebook import RULE_TITLES
+from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
+from worms_tutor.values.seating import sides
 
 from .lesson import split_plays
 from .table import Frame, TrickTable, table_html
@@ -233,7 +240,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
             if nxt.to_move is None:
                 break
             state = nxt
-        from worms_tutor.records import record_state
+        from worms_tutor.formats.records import record_state
 
         self.load(record_state(state))
 

@@ -8,9 +8,9 @@ from typing import Any
 import anywidget
 import traitlets
 
-from worms_tutor.cards import Card, parse_cards
-from worms_tutor.errors import WormsError
-from worms_tutor.svg import card_svg
+from worms_tutor.presentation.svg import card_svg
+from worms_tutor.values.cards import Card, parse_cards
+from worms_tutor.values.errors import WormsError
 
 from .style import static_text, stylesheet
 

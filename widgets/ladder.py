@@ -1,6 +1,6 @@
 """RankLadder: the 36-card ranking as a printable chart, and a widget that shows it.
 
-Both columns come from ``worms_tutor.ranking``: a normal trick (``normal_order``) and a trick
+Both columns come from ``worms_tutor.values.ranking``: a normal trick (``normal_order``) and a trick
 led by a 7 (``seven_led_order``). Nothing here restates the ranking.
 """
 
@@ -17,9 +17,10 @@ import ipywidgets  # type: ignore[import-untyped]
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-from worms_tutor.cards import Card, parse_cards
-from worms_tutor.errors import WormsError
-from worms_tutor.ranking import (
+from worms_tutor.presentation.svg import card_role, suit_colour
+from worms_tutor.values.cards import Card, parse_cards
+from worms_tutor.values.errors import WormsError
+from worms_tutor.values.ranking import (
     EIGHT_OF_SPADES_STRENGTH,
     KING_OF_CLUBS_STRENGTH,
     KING_OF_SPADES_STRENGTH,
@@ -28,7 +29,6 @@ from worms_tutor.ranking import (
     normal_strength,
     seven_led_order,
 )
-from worms_tutor.svg import card_role, suit_colour
 
 FORMATS = ("png", "pdf", "svg")
 _OWN_ROW = (

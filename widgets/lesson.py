@@ -50,16 +50,16 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from worms_tutor.cards import PACK, Card, Suit, parse_cards
-from worms_tutor.display import cards_html
-from worms_tutor.errors import WormsError
-from worms_tutor.rules import SEATS_BY_PLAYERS, SWITCHES
-from worms_tutor.seating import sides
+from worms_tutor.presentation.display import cards_html
+from worms_tutor.values.cards import PACK, Card, Suit, parse_cards
+from worms_tutor.values.errors import WormsError
+from worms_tutor.values.rules import SEATS_BY_PLAYERS, SWITCHES
+from worms_tutor.values.seating import sides
 
 if TYPE_CHECKING:
     # The scenario, its replay and the explanations are imported where a picture is drawn:
     # a page whose pictures come from the disk cache never loads them before it is shown.
-    from worms_tutor.scenario import Scenario
+    from worms_tutor.formats.scenario import Scenario
 
 PUZZLES = Path(__file__).with_name("puzzles")
 """The puzzle folder; the series' files are ``NN-<name>.json``."""
@@ -464,14 +464,14 @@ def scenario_for(
                             "plays": texts, **context}
     if rules:
         data["rules"] = dict(rules)
-    from worms_tutor.scenario import Scenario
+    from worms_tutor.formats.scenario import Scenario
 
     return Scenario.from_json(data)
 
 
 def reasons(scenario: Scenario) -> list[str]:
     """Every reason the engine gives for a scenario's plays, in order, an illegal play last."""
-    from worms_tutor.explain import explain_record, explain_step
+    from worms_tutor.formats.explain import explain_record, explain_step
 
     replay = scenario.replay()
     players = scenario.rules.players
@@ -513,7 +513,7 @@ def _switch_words(key: str, value: Any) -> str:
 def _frames(scenario: Scenario) -> tuple[Any, ...]:
     """The table's frames, the last one carrying every reason of its trick (a worked example
     reads best with the whole story under the finished trick)."""
-    from worms_tutor.explain import explain_record
+    from worms_tutor.formats.explain import explain_record
 
     from .table import frames_from_replay
 
@@ -630,8 +630,8 @@ def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
     at once. The drawing is cached like a worked trick's."""
 
     def draw() -> str:
-        from worms_tutor.game import Match
-        from worms_tutor.rules import Rules
+        from worms_tutor.mechanics.game import Match
+        from worms_tutor.values.rules import Rules
 
         hand = Match.new(Rules.preset(variant), seed=seed, dealer=dealer, knock=knock).hand
         shown: Any = hand.records[0] if knock else hand
@@ -699,7 +699,7 @@ def chapters(folder: Path | None = None) -> list[Chapter]:
 @cache
 def load(puzzle_id: str) -> Any:
     """The puzzle of ``widgets/puzzles/<id>.json``, validated by the engine."""
-    from worms_tutor.puzzle import load_puzzle_file
+    from worms_tutor.analysis.puzzle import load_puzzle_file
 
     path = PUZZLES / f"{puzzle_id}.json"
     if not PUZZLE_FILE.match(path.name) or not path.is_file():

@@ -20,17 +20,17 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.bots import Bot, HeuristicBot, RandomBot, SamplingBot, decide
-from worms_tutor.codes import encode
-from worms_tutor.errors import IllegalPlay, WormsError
-from worms_tutor.explain import explain_record
-from worms_tutor.game import Match
-from worms_tutor.hand import TrickRecord
-from worms_tutor.legality import LegalPlay
-from worms_tutor.play import Play
-from worms_tutor.records import record_hand
-from worms_tutor.rules import Rules
-from worms_tutor.solver import SolverError, solve
+from worms_tutor.analysis.bots import Bot, HeuristicBot, RandomBot, SamplingBot, decide
+from worms_tutor.analysis.solver import SolverError, solve
+from worms_tutor.formats.codes import encode
+from worms_tutor.formats.explain import explain_record
+from worms_tutor.formats.records import record_hand
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import TrickRecord
+from worms_tutor.mechanics.legality import LegalPlay
+from worms_tutor.values.errors import IllegalPlay, WormsError
+from worms_tutor.values.play import Play
+from worms_tutor.values.rules import Rules
 
 from .hand import HandPicker
 from .scoreboard import Scoreboard

@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Iterable
 
-from worms_tutor.errors import WormsError
+from worms_tutor.values.errors import WormsError
 
 PREFIX = "wt1"
 VERSION = 1

@@ -1,6 +1,6 @@
 """PuzzleWidget: a puzzle on the table, an answer control, and feedback that says why.
 
-Every verdict comes from ``worms_tutor.puzzle`` (hence the engine): the widget reads the
+Every verdict comes from ``worms_tutor.analysis.puzzle`` (hence the engine): the widget reads the
 learner's answer, asks ``Puzzle.check``, and shows the engine's reasons and rule ids, the other
 correct answers after a right one, and what happens next after a wrong one. Bad puzzle data or
 a failing callback shows a message in place and is logged; the widget stays usable.
@@ -17,9 +17,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.errors import WormsError
-from worms_tutor.explain import Reason
-from worms_tutor.puzzle import (
+from worms_tutor.analysis.puzzle import (
     RULE_TITLES,
     Hint,
     Puzzle,
@@ -29,6 +27,8 @@ from worms_tutor.puzzle import (
     load_puzzle_file,
     load_puzzles,
 )
+from worms_tutor.formats.explain import Reason
+from worms_tutor.values.errors import WormsError
 
 from .hand import HandPicker
 from .progress import ProgressStore

@@ -14,10 +14,10 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.explain import explain_record
-from worms_tutor.hand import HandState
-from worms_tutor.scenario import Replay, Scenario
-from worms_tutor.seating import sides
+from worms_tutor.formats.explain import explain_record
+from worms_tutor.formats.scenario import Replay, Scenario
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.seating import sides
 
 from .style import replay_or_problem
 

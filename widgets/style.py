@@ -8,7 +8,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from worms_tutor.cards import Suit
+from worms_tutor.values.cards import Suit
 
 STATIC = Path(__file__).with_name("static")
 
@@ -46,8 +46,8 @@ def replay_or_problem(scenario: Any, what: str, css_class: str) -> Any:
     with it (an ``ipywidgets.HTML`` with ``css_class``) when it is malformed or impossible."""
     import ipywidgets  # type: ignore[import-untyped]
 
-    from worms_tutor.errors import WormsError
-    from worms_tutor.scenario import Scenario
+    from worms_tutor.formats.scenario import Scenario
+    from worms_tutor.values.errors import WormsError
 
     try:
         if not isinstance(scenario, Scenario):

@@ -17,16 +17,16 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
-from worms_tutor.cards import Card
-from worms_tutor.display import card_html
-from worms_tutor.errors import WormsError
-from worms_tutor.explain import Reason, explain_record, explain_step
-from worms_tutor.hand import HandState, TrickRecord
-from worms_tutor.rules import SEATS_BY_PLAYERS
-from worms_tutor.scenario import Replay, Scenario
-from worms_tutor.search import Line
-from worms_tutor.seating import side_of
-from worms_tutor.trick import Trick
+from worms_tutor.analysis.search import Line
+from worms_tutor.formats.explain import Reason, explain_record, explain_step
+from worms_tutor.formats.scenario import Replay, Scenario
+from worms_tutor.mechanics.hand import HandState, TrickRecord
+from worms_tutor.mechanics.trick import Trick
+from worms_tutor.presentation.display import card_html
+from worms_tutor.values.cards import Card
+from worms_tutor.values.errors import WormsError
+from worms_tutor.values.rules import SEATS_BY_PLAYERS
+from worms_tutor.values.seating import side_of
 
 from .style import replay_or_problem, text_html
 
@@ -116,7 +116,7 @@ def frames_from_trick(trick: Trick, players: int, hands: Hands = ()) -> tuple[Fr
 
 
 def frames_from_line(line: Line) -> tuple[Frame, ...]:
-    """A predicted line of play (from ``worms_tutor.search``): its plays, step by step."""
+    """A predicted line of play (from ``worms_tutor.analysis.search``): its plays, step by step."""
     scenario_like = _replay_of_line(line)
     return frames_from_replay(scenario_like)[1:]
 
@@ -396,7 +396,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_line(cls, line: Line, **kwargs: Any) -> TrickTable:
-        """A line of play predicted by ``worms_tutor.search``."""
+        """A line of play predicted by ``worms_tutor.analysis.search``."""
         return cls(frames_from_line(line), **kwargs)
 
     # -- stepping ------------------------------------------------------------------------

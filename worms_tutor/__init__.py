@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import PACK, Card, Rank, Suit, format_cards, parse_cards
-from .errors import IllegalPlay, NotationError, RulesError, ScenarioError, WormsError
-from .rules import PRESETS, Rules
+from .values.cards import PACK, Card, Rank, Suit, format_cards, parse_cards
+from .values.errors import IllegalPlay, NotationError, RulesError, ScenarioError, WormsError
+from .values.rules import PRESETS, Rules
 
 __all__ = [
     "PACK",

@@ -11,8 +11,8 @@ from urllib.parse import quote
 
 import pytest
 
-from worms_tutor.codes import encode
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.codes import encode
+from worms_tutor.formats.scenario import Scenario
 
 pytestmark = pytest.mark.browser
 

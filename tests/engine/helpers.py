@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from worms_tutor.cards import Card, parse_cards
-from worms_tutor.hand import HandState, TrickRecord
-from worms_tutor.play import Play
-from worms_tutor.scenario import Replay, Scenario
+from worms_tutor.formats.scenario import Replay, Scenario
+from worms_tutor.mechanics.hand import HandState, TrickRecord
+from worms_tutor.values.cards import Card, parse_cards
+from worms_tutor.values.play import Play
 
 ALL = ("danish-club", "english", "ru-literal")
 """The three presets; a §D case marked ALL must come out the same in each."""
@@ -137,8 +137,8 @@ def deal_hand(variant: str, seed: int, players: int = 4, **rules: Any) -> HandSt
     """A freshly dealt hand (the match's first) under ``variant``, reproducible from ``seed``."""
     import random
 
-    from worms_tutor.game import deal
-    from worms_tutor.rules import Rules
+    from worms_tutor.mechanics.game import deal
+    from worms_tutor.values.rules import Rules
 
     chosen = Rules.preset(variant, {"S1": players, "V": 1, **rules})
     rng = random.Random(seed)

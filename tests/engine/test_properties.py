@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from worms_tutor.cards import PACK, Card, format_cards, parse_cards
-from worms_tutor.errors import IllegalPlay, NotationError, WormsError
-from worms_tutor.hand import HandState
-from worms_tutor.play import Play
-from worms_tutor.referee import legal_json, referee_json, referee_text
-from worms_tutor.rules import PRESETS, SWITCHES, Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.trick import Trick
+from worms_tutor.formats.referee import legal_json, referee_json, referee_text
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.mechanics.trick import Trick
+from worms_tutor.values.cards import PACK, Card, format_cards, parse_cards
+from worms_tutor.values.errors import IllegalPlay, NotationError, WormsError
+from worms_tutor.values.play import Play
+from worms_tutor.values.rules import PRESETS, SWITCHES, Rules
 
 from .helpers import build, deal_hand, playout
 

@@ -16,7 +16,7 @@ import pytest
 import worms_tutor
 
 PACKAGE = Path(worms_tutor.__file__).parent
-ENGINE_FILES = sorted(PACKAGE.glob("*.py"))
+ENGINE_FILES = sorted(PACKAGE.rglob("*.py"))
 FORBIDDEN = ("ipywidgets", "IPython", "matplotlib", "ipykernel", "traitlets", "voila",
              "jupyter_core", "numpy")
 
@@ -46,7 +46,7 @@ def test_the_engine_has_modules_to_check() -> None:
     assert {"cards.py", "rules.py", "trick.py", "scenario.py", "cli.py"} <= names
 
 
-@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", ENGINE_FILES, ids=lambda path: str(path.relative_to(PACKAGE)))
 def test_engine_module_imports_only_the_standard_library(path: Path) -> None:
     bad = []
     for line, module in imported_modules(path):
@@ -61,8 +61,9 @@ def test_engine_module_imports_only_the_standard_library(path: Path) -> None:
 
 
 def test_importing_the_engine_loads_no_jupyter_or_plotting() -> None:
-    modules = sorted(path.stem for path in ENGINE_FILES if path.stem != "__main__")
-    imports = "; ".join(f"import worms_tutor.{name}" for name in modules if name != "__init__")
+    modules = sorted(".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+                     for path in ENGINE_FILES if path.stem not in ("__main__", "__init__"))
+    imports = "; ".join(f"import worms_tutor.{name}" for name in modules)
     code = (
         "import sys; import worms_tutor; " + imports + "; "
         f"print(','.join(m for m in {FORBIDDEN!r} if m in sys.modules))"
@@ -76,7 +77,7 @@ def test_importing_the_engine_loads_no_jupyter_or_plotting() -> None:
 def test_the_referee_cli_loads_no_jupyter_or_plotting() -> None:
     code = (
         "import sys, io, contextlib\n"
-        "from worms_tutor.cli import main\n"
+        "from worms_tutor.formats.cli import main\n"
         "sys.stdin = io.StringIO('{\"hands\": {\"A\": [\"KH\"], \"B\": [\"JC\"]}, "
         "\"leader\": \"A\", \"plays\": [\"A: KH\", \"B: JC\"]}')\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"

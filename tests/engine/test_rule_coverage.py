@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from worms_tutor.cards import PACK, Card, Rank
-from worms_tutor.errors import IllegalPlay, NotationError, ScenarioError
-from worms_tutor.game import Match, deal
-from worms_tutor.referee import referee_json
-from worms_tutor.rulebook import RULE_TITLES
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.seating import next_seat
+from worms_tutor.formats.referee import referee_json
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import Match, deal
+from worms_tutor.values.cards import PACK, Card, Rank
+from worms_tutor.values.errors import IllegalPlay, NotationError, ScenarioError
+from worms_tutor.values.rulebook import RULE_TITLES
+from worms_tutor.values.rules import Rules
+from worms_tutor.values.seating import next_seat
 
 from .helpers import (
     ALL,
@@ -763,7 +763,7 @@ COVERAGE: dict[str, list[str]] = {
 
 PARTIAL: dict[str, str] = {
     "R15.6": "table manners: the score is only shown (referee JSON), never 'announced'",
-    "P6": "the engine rejects the play; worms_tutor.table says what a refereed table does",
+    "P6": "the engine rejects the play; mechanics.table says what a refereed table does",
 }
 """Ids whose table procedure the engine does not model: the tests cover what it exposes."""
 

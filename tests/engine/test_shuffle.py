@@ -7,9 +7,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from worms_tutor.cards import PACK, parse_cards, shuffled_pack
-from worms_tutor.game import Match
-from worms_tutor.rules import Rules
+from worms_tutor.mechanics.game import Match
+from worms_tutor.values.cards import PACK, parse_cards, shuffled_pack
+from worms_tutor.values.rules import Rules
 
 # The first twelve cards for three seeds, as dealt since the first release: a change here
 # would give every saved seed (puzzles, shared matches) different hands.

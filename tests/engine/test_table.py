@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import random
 
-from worms_tutor.cards import THREE_OF_DIAMONDS, Card
-from worms_tutor.game import Match
-from worms_tutor.rules import Rules
-from worms_tutor.table import (
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.table import (
     cut_needs_reshuffle,
     cutter,
     draw_partners,
@@ -17,6 +15,8 @@ from worms_tutor.table import (
     misdeal_problems,
     table_penalty,
 )
+from worms_tutor.values.cards import THREE_OF_DIAMONDS, Card
+from worms_tutor.values.rules import Rules
 
 
 def test_r7_2_sevens_are_redrawn_and_lowest_plays_with_highest() -> None:

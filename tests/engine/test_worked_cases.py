@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from worms_tutor.errors import IllegalPlay
-from worms_tutor.explain import explain_record
-from worms_tutor.game import Match, deal
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.explain import explain_record
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import Match, deal
+from worms_tutor.values.errors import IllegalPlay
+from worms_tutor.values.rules import Rules
 
 from .helpers import ALL, NO_POINTS4, bonus, build, one_trick, refused, replay
 
@@ -539,8 +539,8 @@ def test_d72_match_starts_with_first_lead_flag_at_dealers_left() -> None:
 
 def test_d73_danish_wrong_player_cuts() -> None:
     """Dealer N: W (just before the dealer in playing order) cuts; a wrong cutter's side
-    loses all its lus at a refereed club table (worms_tutor.table)."""
-    from worms_tutor.table import cutter, table_penalty
+    loses all its lus at a refereed club table (worms_tutor.mechanics.table)."""
+    from worms_tutor.mechanics.table import cutter, table_penalty
 
     assert cutter("N") == "W"
     club_table = Rules.preset("danish-club", {"S13": "dk"})

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from worms_tutor.cards import PACK
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.seating import sides
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.cards import PACK
+from worms_tutor.values.rules import Rules
+from worms_tutor.values.seating import sides
 
 PRESET_SEATS: tuple[tuple[str, int], ...] = (
     ("english", 4),

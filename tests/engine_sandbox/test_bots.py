@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.bots import (
+from worms_tutor.analysis.bots import (
     HABITS,
     Bot,
     BotError,
@@ -19,9 +19,9 @@ from worms_tutor.bots import (
     decide,
     play_match,
 )
-from worms_tutor.cards import PACK, Card
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.cards import PACK, Card
 
 from .helpers import PRESET_SEATS, dealt_endgames, position, random_walk, rules_for
 

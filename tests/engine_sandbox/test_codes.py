@@ -11,13 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from worms_tutor.cards import PACK
-from worms_tutor.codes import MAX_CODE_LENGTH, VERSION, PositionCodeError, decode, encode
-from worms_tutor.errors import ScenarioError, WormsError
-from worms_tutor.game import Match
-from worms_tutor.rules import PRESETS, Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.seating import sides
+from worms_tutor.formats.codes import MAX_CODE_LENGTH, VERSION, PositionCodeError, decode, encode
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import Match
+from worms_tutor.values.cards import PACK
+from worms_tutor.values.errors import ScenarioError, WormsError
+from worms_tutor.values.rules import PRESETS, Rules
+from worms_tutor.values.seating import sides
 
 from .helpers import rules_for
 
@@ -233,7 +233,7 @@ def test_scenarios_with_illegal_plays_and_comments_round_trip() -> None:
 
 
 def test_every_preset_is_written_compactly() -> None:
-    from worms_tutor import codes
+    from worms_tutor.formats import codes
 
     assert set(PRESETS) <= set(codes._PRESET_NAMES)
 

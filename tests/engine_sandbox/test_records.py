@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from worms_tutor.bots import Bot, HeuristicBot, RandomBot, decide, play_match
-from worms_tutor.cli import main
-from worms_tutor.game import Match
-from worms_tutor.hand import TrickRecord
-from worms_tutor.records import RecordError, load, record_hand, record_state, save
-from worms_tutor.seating import sides
+from worms_tutor.analysis.bots import Bot, HeuristicBot, RandomBot, decide, play_match
+from worms_tutor.formats.cli import main
+from worms_tutor.formats.records import RecordError, load, record_hand, record_state, save
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import TrickRecord
+from worms_tutor.values.seating import sides
 
 from .helpers import rules_for
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from worms_tutor.hand import HandState
-from worms_tutor.seating import side_of, sides
-from worms_tutor.solver import SolverError, Value, evaluate_plays, solve
+from worms_tutor.analysis.solver import SolverError, Value, evaluate_plays, solve
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.seating import side_of, sides
 
 from .helpers import PRESET_SEATS, dealt_endgames, endgames, position, rules_for
 
@@ -159,7 +159,7 @@ def test_match_win_outweighs_points() -> None:
 
 def test_solver_refuses_a_stock_and_a_finished_hand() -> None:
     rules = rules_for("english", 4)
-    from worms_tutor.game import Match
+    from worms_tutor.mechanics.game import Match
 
     with pytest.raises(SolverError, match="stock"):
         solve(Match.new(rules, 1).hand)
@@ -179,7 +179,7 @@ def test_value_packs_and_unpacks() -> None:
 def test_the_garbage_collector_is_left_as_it_was_found() -> None:
     import gc
 
-    from worms_tutor.game import Match
+    from worms_tutor.mechanics.game import Match
 
     state = endgames(rules_for("english", 4), 1, 2)[0]
     with_stock = Match.new(rules_for("english", 4), 1).hand

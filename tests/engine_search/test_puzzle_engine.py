@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.puzzle import (
+from worms_tutor.analysis.puzzle import (
     ANSWER_KINDS,
     PuzzleError,
     load_puzzle,
     load_puzzle_file,
     load_puzzles,
 )
-from worms_tutor.rulebook import RULE_TITLES
+from worms_tutor.values.rulebook import RULE_TITLES
 
 PUZZLES = Path(__file__).resolve().parents[2] / "widgets" / "puzzles"
 FILES = sorted(PUZZLES.glob("*.json"))

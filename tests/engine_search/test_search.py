@@ -8,10 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from worms_tutor.cards import PACK
-from worms_tutor.hand import HandState
-from worms_tutor.scenario import Scenario
-from worms_tutor.search import (
+from worms_tutor.analysis.search import (
     Goal,
     Line,
     SearchError,
@@ -21,7 +18,10 @@ from worms_tutor.search import (
     evaluate,
     trick_outcomes,
 )
-from worms_tutor.seating import side_of
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.cards import PACK
+from worms_tutor.values.seating import side_of
 
 
 def position(hands: dict[str, list[str]], plays: list[str], **extra: object) -> HandState:

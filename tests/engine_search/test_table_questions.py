@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.procedure import DEAL_AGAIN, PLAY_ON, ProcedureError, answer_table_question
-from worms_tutor.puzzle import PuzzleError, load_puzzle
-from worms_tutor.scenario import Scenario
+from worms_tutor.analysis.procedure import (
+    DEAL_AGAIN,
+    PLAY_ON,
+    ProcedureError,
+    answer_table_question,
+)
+from worms_tutor.analysis.puzzle import PuzzleError, load_puzzle
+from worms_tutor.formats.scenario import Scenario
 
 DEAL = {"N": "9C 5D QH AS", "E": "6C 8H JD 7S", "S": "KC 5S 9H QD", "W": "AC 6D 8S JH"}
 

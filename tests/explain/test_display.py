@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.scenario import Scenario
 
 CAPTURE = {
     "hands": {"N": ["KH", "9C"], "E": ["JC", "5D"], "S": ["KS", "6H"], "W": ["9S", "QC"]},

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from worms_tutor.referee import referee_json
-from worms_tutor.scenario import Scenario
-from worms_tutor.trick import Power
+from worms_tutor.formats.referee import referee_json
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.trick import Power
 
 
 def reasons(variant: str, hands: dict[str, str], plays: list[str]) -> list[str]:

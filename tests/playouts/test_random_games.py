@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from worms_tutor.cards import PACK
-from worms_tutor.game import FinishedHand, Match
-from worms_tutor.hand import HandState
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
-from worms_tutor.seating import side_of
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.game import FinishedHand, Match
+from worms_tutor.mechanics.hand import HandState
+from worms_tutor.values.cards import PACK
+from worms_tutor.values.rules import Rules
+from worms_tutor.values.seating import side_of
 
 CONFIGS = [
     ("english", 4),

@@ -16,14 +16,14 @@ from itertools import combinations
 
 import pytest
 
-import worms_tutor.trick as trick_module
-from worms_tutor.game import Match
-from worms_tutor.hand import HandState, TrickRecord
-from worms_tutor.legality import check_play
-from worms_tutor.play import Play
-from worms_tutor.rules import SEATS_BY_PLAYERS, Rules
-from worms_tutor.scoring import Settlement, settle
-from worms_tutor.trick import Step
+import worms_tutor.mechanics.trick as trick_module
+from worms_tutor.mechanics.game import Match
+from worms_tutor.mechanics.hand import HandState, TrickRecord
+from worms_tutor.mechanics.legality import check_play
+from worms_tutor.mechanics.scoring import Settlement, settle
+from worms_tutor.mechanics.trick import Step
+from worms_tutor.values.play import Play
+from worms_tutor.values.rules import SEATS_BY_PLAYERS, Rules
 
 CONFIGS = [("english", 4), ("english", 3), ("english", 2), ("danish-club", 4),
            ("ru-literal", 4)]

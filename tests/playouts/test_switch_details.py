@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.values.rules import Rules
 
 
 def test_s14_given_in_part_changes_only_that_part() -> None:

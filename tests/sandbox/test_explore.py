@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from worms_tutor.errors import WormsError
-from worms_tutor.explore import compare, find_examples, outcomes, rule_fires, state_of
-from worms_tutor.rules import Rules
-from worms_tutor.scenario import Scenario
+from worms_tutor.analysis.explore import compare, find_examples, outcomes, rule_fires, state_of
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.values.errors import WormsError
+from worms_tutor.values.rules import Rules
 
 ENGLISH = Rules.preset("english")
 DANISH = Rules.preset("danish-club")

@@ -7,8 +7,8 @@ from urllib.parse import quote
 import pytest
 
 import worms_tutor.widgets.play as play_module
-from worms_tutor.codes import encode
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.codes import encode
+from worms_tutor.formats.scenario import Scenario
 from worms_tutor.widgets.explorer import Explorer
 from worms_tutor.widgets.play import LEARNER, PlayTable
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from worms_tutor.puzzle import Puzzle, load_puzzle_file
-from worms_tutor.rulebook import RULE_TITLES
+from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.widgets import lesson
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

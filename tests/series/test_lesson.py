@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from worms_tutor.errors import WormsError
+from worms_tutor.values.errors import WormsError
 from worms_tutor.widgets import lesson
 from worms_tutor.widgets.style import text_html
 
@@ -215,7 +215,7 @@ def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
     assert 0 < len(ids) < len(cards), "each drawing once, the same card twice by reference"
     assert re.findall(r'<use href="#(wt-drawing-\d+)"/>', again).count(ids[0]) == 2
     assert "<g id=" not in again and "<path" not in again, "nothing is drawn twice"
-    from worms_tutor.svg import back_svg
+    from worms_tutor.presentation.svg import back_svg
 
     backs = lesson._share_drawings(back_svg() * 3)
     assert backs.count("<g id=") == 1 and backs.count("<use href=") == 2, "card backs too"

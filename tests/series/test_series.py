@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.puzzle import load_puzzle_file
+from worms_tutor.analysis.puzzle import load_puzzle_file
 from worms_tutor.widgets import lesson
 
 REPO = Path(__file__).resolve().parents[2]

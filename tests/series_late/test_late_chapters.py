@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.puzzle import Puzzle, load_puzzle_file
-from worms_tutor.rules import SWITCHES
-from worms_tutor.scenario import Scenario
+from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.values.rules import SWITCHES
 from worms_tutor.widgets import lesson
 
 REPO = Path(__file__).resolve().parents[2]
@@ -332,7 +332,7 @@ def _switch_rows() -> dict[str, list[str]]:
 
 
 def test_chapter_08_switch_table_agrees_with_the_presets() -> None:
-    from worms_tutor.rules import Rules
+    from worms_tutor.values.rules import Rules
 
     rows = _switch_rows()
     assert set(rows) == set(SWITCHES)

@@ -8,7 +8,8 @@ import sys
 
 def test_svg_and_display_import_no_jupyter() -> None:
     code = (
-        "import sys, worms_tutor.svg, worms_tutor.display, worms_tutor.cards as c;"
+        "import sys, worms_tutor.presentation.svg, worms_tutor.presentation.display;"
+        "import worms_tutor.values.cards as c;"
         "c.PACK[0]._repr_html_();"
         "bad = [m for m in ('ipywidgets', 'IPython', 'matplotlib', 'anywidget', 'traitlets')"
         " if m in sys.modules];"

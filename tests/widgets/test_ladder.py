@@ -1,4 +1,4 @@
-"""The ranking chart: built from worms_tutor.ranking, printable, highlighted."""
+"""The ranking chart: built from worms_tutor.values.ranking, printable, highlighted."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from worms_tutor import PACK, Card, WormsError
-from worms_tutor.ranking import normal_order, seven_led_order
+from worms_tutor.values.ranking import normal_order, seven_led_order
 from worms_tutor.widgets import RankLadder, RankLadderView
 from worms_tutor.widgets.ladder import normal_rows, seven_rows
 

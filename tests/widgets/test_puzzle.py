@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from worms_tutor.puzzle import Puzzle
+from worms_tutor.analysis.puzzle import Puzzle
 from worms_tutor.widgets.hand import HandPicker
 from worms_tutor.widgets.progress import ProgressStore
 from worms_tutor.widgets.puzzle import PuzzleWidget, puzzle_list, shipped_puzzles

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from worms_tutor import PACK, Card, WormsError
-from worms_tutor.display import card_html, cards_html, labelled_rows_html
-from worms_tutor.svg import HIGHLIGHTS, back_svg, card_role, card_svg, cards_svg
+from worms_tutor.presentation.display import card_html, cards_html, labelled_rows_html
+from worms_tutor.presentation.svg import HIGHLIGHTS, back_svg, card_role, card_svg, cards_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from worms_tutor import WormsError
-from worms_tutor.hand import HandState
-from worms_tutor.scenario import Scenario
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.mechanics.hand import HandState
 from worms_tutor.widgets.table import TrickTable
 
 HANDS = {
@@ -130,7 +130,7 @@ def test_presenter_mode_can_reveal_every_hand() -> None:
 
 def test_two_player_trick_shows_both_cards_of_each_player() -> None:
     """With two players each seat plays twice in a trick; the table keeps both cards."""
-    from worms_tutor.scenario import Scenario
+    from worms_tutor.formats.scenario import Scenario
     from worms_tutor.widgets.table import TrickTable
 
     scenario = Scenario.from_json({

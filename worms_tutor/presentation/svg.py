@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from .cards import (
+from ..values.cards import (
     EIGHT_OF_SPADES,
     KING_OF_CLUBS,
     KING_OF_SPADES,
@@ -21,7 +21,7 @@ from .cards import (
     Rank,
     Suit,
 )
-from .errors import WormsError
+from ..values.errors import WormsError
 
 VIEW_WIDTH = 250
 VIEW_HEIGHT = 350

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import WormsError
-from .hand import HandState, TrickRecord
-from .legality import LegalPlay
-from .play import Play
-from .scoring import Award
-from .seating import side_of, sides
+from ..mechanics.hand import HandState, TrickRecord
+from ..mechanics.legality import LegalPlay
+from ..mechanics.scoring import Award
+from ..values.errors import WormsError
+from ..values.play import Play
+from ..values.seating import side_of, sides
 
 Horizon = Literal["trick", "hand"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from itertools import permutations
 
-from .cards import (
+from ..values.cards import (
     KING_OF_CLUBS,
     KING_OF_SPADES,
     THREE_OF_DIAMONDS,
@@ -21,11 +21,11 @@ from .cards import (
     WORMS,
     Card,
 )
-from .play import Play
-from .ranking import STRENGTH
-from .rules import Rules
-from .seating import PLAYING_ORDERS, are_partners, order_from, side_of
-from .values import build, evolve, slots_maker
+from ..values.frozen import build, evolve, slots_maker
+from ..values.play import Play
+from ..values.ranking import STRENGTH
+from ..values.rules import Rules
+from ..values.seating import PLAYING_ORDERS, are_partners, order_from, side_of
 
 
 class Mode(Enum):

@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from .errors import WormsError
+from ..values.errors import WormsError
 from .referee import legal_json, referee_json, referee_text
 from .scenario import Scenario
 

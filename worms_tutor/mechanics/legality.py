@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
-from .errors import IllegalPlay
-from .play import Play
-from .rules import SEATS_BY_PLAYERS, Rules
-from .seating import SEAT_INDEX, are_partners
+from ..values.cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from ..values.errors import IllegalPlay
+from ..values.frozen import slots_maker
+from ..values.play import Play
+from ..values.rules import SEATS_BY_PLAYERS, Rules
+from ..values.seating import SEAT_INDEX, are_partners
 from .trick import Step, TableCard
-from .values import slots_maker
 
 if TYPE_CHECKING:
     from .hand import HandState

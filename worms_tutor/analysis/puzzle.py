@@ -32,17 +32,17 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from .cards import Card
-from .errors import IllegalPlay, NotationError, ScenarioError, WormsError
-from .explain import Reason, explain_record, explain_step
-from .hand import HandState, TrickRecord
-from .play import Play
+from ..formats.explain import Reason, explain_record, explain_step
+from ..formats.scenario import Replay, Scenario
+from ..mechanics.hand import HandState, TrickRecord
+from ..values.cards import Card
+from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsError
+from ..values.play import Play
+from ..values.rulebook import RULE_TITLES
+from ..values.rules import Rules
+from ..values.seating import side_of, sides
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
-from .rulebook import RULE_TITLES
-from .rules import Rules
-from .scenario import Replay, Scenario
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
-from .seating import side_of, sides
 
 ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import THREE_OF_DIAMONDS, TOQU, WORMS
-from .errors import WormsError
-from .explain import Reason, explain_scoring
-from .scenario import Scenario
-from .seating import next_seat, order_from, previous_seat
-from .table import cutter, draw_strength, misdeal_problems
+from ..formats.explain import Reason, explain_scoring
+from ..formats.scenario import Scenario
+from ..mechanics.table import cutter, draw_strength, misdeal_problems
+from ..values.cards import THREE_OF_DIAMONDS, TOQU, WORMS
+from ..values.errors import WormsError
+from ..values.seating import next_seat, order_from, previous_seat
 
 ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw", "announced_score")
 """``cutter``: who cuts the pack; ``next_dealer``: who deals the next hand; ``partner``: whose

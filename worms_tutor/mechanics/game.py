@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import TOQU, WORMS, Card, shuffled_pack
+from ..values.cards import TOQU, WORMS, Card, shuffled_pack
+from ..values.frozen import build, evolve
+from ..values.play import Play
+from ..values.rules import Rules
+from ..values.seating import next_seat, order_from, sides
 from .hand import HandState, TrickRecord
 from .legality import LegalPlay
-from .play import Play
-from .rules import Rules
-from .seating import next_seat, order_from, sides
 from .table import knock_deal
-from .values import build, evolve
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from .cards import Card
+from ..values.cards import Card
 from .svg import DEFAULT_WIDTH, card_svg
 
 if TYPE_CHECKING:
-    from .hand import HandState, TrickRecord
+    from ..mechanics.hand import HandState, TrickRecord
 
 FONT_STYLE = "font-family:sans-serif"
 ROW_STYLE = "display:inline-flex;flex-wrap:wrap;gap:6px;align-items:flex-end"
@@ -95,7 +95,7 @@ def reasons_html(lines: Iterable[str]) -> str:
 
 def record_html(record: TrickRecord, players: int, *, width: float = 72) -> str:
     """A finished trick: each seat's group in play order, the winning group marked, and why."""
-    from .explain import explain_record
+    from ..formats.explain import explain_record
 
     trick = record.trick
     winning = trick.steps[trick.head_step].play.cards if trick.steps else ()

@@ -22,7 +22,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import (
+from ..mechanics.game import Match
+from ..mechanics.hand import HandState, TrickRecord
+from ..mechanics.legality import LegalPlay
+from ..mechanics.trick import Mode, Trick
+from ..values.cards import (
     EIGHT_OF_SPADES,
     KING_OF_CLUBS,
     KING_OF_SPADES,
@@ -33,16 +37,12 @@ from .cards import (
     Card,
     Rank,
 )
-from .errors import WormsError
-from .game import Match
-from .hand import HandState, TrickRecord
-from .legality import LegalPlay
-from .play import Play
-from .ranking import STRENGTH
-from .rules import Rules
-from .seating import order_from, side_of
+from ..values.errors import WormsError
+from ..values.play import Play
+from ..values.ranking import STRENGTH
+from ..values.rules import Rules
+from ..values.seating import order_from, side_of
 from .solver import evaluate_plays, value_of
-from .trick import Mode, Trick
 
 MATADORS = frozenset({TOQU, WORMS, EIGHT_OF_SPADES})
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .cards import TOQU, WORMS, Card
-from .errors import IllegalPlay
+from ..values.cards import TOQU, WORMS, Card
+from ..values.errors import IllegalPlay
+from ..values.frozen import build, evolve
+from ..values.play import Play
+from ..values.rules import Rules
+from ..values.seating import SEAT_INDEX, order_from, side_of, sides
 from .legality import LegalPlay, check_basics, check_play, legal_candidates, legal_steps
-from .play import Play
-from .rules import Rules
 from .scoring import (
     Award,
     hand_is_decided,
@@ -24,9 +26,7 @@ from .scoring import (
     specials_off,
     trick_awards,
 )
-from .seating import SEAT_INDEX, order_from, side_of, sides
 from .trick import Step, Trick
-from .values import build, evolve
 
 _new_tuple = tuple.__new__
 
@@ -92,7 +92,7 @@ class TrickRecord:
         return tuple(award.event for award in self.awards)
 
     def _repr_html_(self) -> str:
-        from .display import record_html
+        from ..presentation.display import record_html
 
         return record_html(self, self.trick.rules.players)
 
@@ -170,7 +170,7 @@ class HandState:
         return self.hands[SEAT_INDEX[seat]][1]
 
     def _repr_html_(self) -> str:
-        from .display import state_html
+        from ..presentation.display import state_html
 
         return state_html(self)
 

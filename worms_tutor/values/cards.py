@@ -165,7 +165,7 @@ class Card:
         return self.rank is _SEVEN_RANK
 
     def _repr_html_(self) -> str:
-        from .display import card_html
+        from ..presentation.display import card_html
 
         return card_html(self)
 

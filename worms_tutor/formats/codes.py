@@ -20,12 +20,12 @@ import re
 import zlib
 from typing import Any
 
-from .cards import PACK, Card
-from .errors import ScenarioError, WormsError
-from .play import Play
-from .rules import PRESETS, Rules
+from ..values.cards import PACK, Card
+from ..values.errors import ScenarioError, WormsError
+from ..values.play import Play
+from ..values.rules import PRESETS, Rules
+from ..values.seating import sides
 from .scenario import Scenario
-from .seating import sides
 
 VERSION = 1
 """The format version written into every code (high nibble of the header byte)."""

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import TOQU, WORMS, Card
-from .rules import Rules
-from .seating import side_of, sides
+from ..values.cards import TOQU, WORMS, Card
+from ..values.frozen import build
+from ..values.rules import Rules
+from ..values.seating import side_of, sides
 from .trick import Trick
-from .values import build
 
 
 @dataclass(frozen=True)

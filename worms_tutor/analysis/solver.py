@@ -25,13 +25,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .cards import EIGHT_OF_SPADES, PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
-from .errors import WormsError
-from .hand import HandState
-from .play import Play
-from .ranking import STRENGTH
-from .seating import side_of, sides
-from .trick import Step
+from ..mechanics.hand import HandState
+from ..mechanics.trick import Step
+from ..values.cards import EIGHT_OF_SPADES, PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
+from ..values.errors import WormsError
+from ..values.play import Play
+from ..values.ranking import STRENGTH
+from ..values.seating import side_of, sides
 
 _MATCH = 1_000_000
 _POINTS = 1_000

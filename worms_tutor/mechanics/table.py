@@ -10,11 +10,11 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import THREE_OF_DIAMONDS, Card, shuffled_pack
-from .play import Play
-from .ranking import STRENGTH
-from .rules import Rules
-from .seating import next_seat, order_from, previous_seat
+from ..values.cards import THREE_OF_DIAMONDS, Card, shuffled_pack
+from ..values.play import Play
+from ..values.ranking import STRENGTH
+from ..values.rules import Rules
+from ..values.seating import next_seat, order_from, previous_seat
 
 
 @dataclass(frozen=True)

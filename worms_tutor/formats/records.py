@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import ScenarioError
-from .game import Match
-from .hand import HandState
-from .legality import LegalPlay
-from .play import Play
+from ..mechanics.game import Match
+from ..mechanics.hand import HandState
+from ..mechanics.legality import LegalPlay
+from ..values.errors import ScenarioError
+from ..values.play import Play
 from .scenario import Scenario
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..mechanics.hand import HandState
 from .explain import explain_record
-from .hand import HandState
 from .scenario import Replay, Scenario
 
 

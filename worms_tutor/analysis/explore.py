@@ -13,15 +13,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .errors import IllegalPlay, WormsError
-from .explain import explain_record, explain_step
-from .game import Match
-from .hand import HandState
-from .play import Play
-from .records import record_state
-from .rules import Rules
-from .scenario import Scenario
-from .seating import sides
+from ..formats.explain import explain_record, explain_step
+from ..formats.records import record_state
+from ..formats.scenario import Scenario
+from ..mechanics.game import Match
+from ..mechanics.hand import HandState
+from ..values.errors import IllegalPlay, WormsError
+from ..values.play import Play
+from ..values.rules import Rules
+from ..values.seating import sides
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .errors import IllegalPlay, NotationError, RulesError, ScenarioError
-from .hand import HandState, TrickRecord
-from .play import Play
-from .rules import Rules
-from .seating import players_for_seats, sides
+from ..mechanics.hand import HandState, TrickRecord
+from ..values.cards import Card
+from ..values.errors import IllegalPlay, NotationError, RulesError, ScenarioError
+from ..values.play import Play
+from ..values.rules import Rules
+from ..values.seating import players_for_seats, sides
 
 KNOWN_KEYS = (
     "variant", "rules", "score", "previous", "played", "first_lead_of_match",

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import TOQU, WORMS, Card
-from .hand import TrickRecord
-from .legality import toqu_duty
-from .scoring import Award
-from .seating import side_of
-from .trick import Pairing, Power, Step, TableCard, Trick
+from ..mechanics.hand import TrickRecord
+from ..mechanics.legality import toqu_duty
+from ..mechanics.scoring import Award
+from ..mechanics.trick import Pairing, Power, Step, TableCard, Trick
+from ..values.cards import TOQU, WORMS, Card
+from ..values.seating import side_of
 
 CardFormat = Callable[[Card], str]
 
