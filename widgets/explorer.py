@@ -30,6 +30,7 @@ from worms_tutor.analysis.explore import (
 )
 from worms_tutor.analysis.solver import SolverError, evaluate_plays
 from worms_tutor.formats.codes import PositionCodeError, decode, encode
+from worms_tutor.formats.positions import split_plays
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.mechanics.game import Match
 from worms_tutor.mechanics.hand import HandState
@@ -40,7 +41,6 @@ from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
-from .lesson import split_plays
 from .table import Frame, TrickTable, table_html
 
 log = logging.getLogger("worms_tutor.widgets")

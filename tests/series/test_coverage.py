@@ -21,7 +21,7 @@ import pytest
 
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.values.rulebook import RULE_TITLES
-from worms_tutor.widgets import lesson
+from worms_tutor.widgets import series
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -107,7 +107,7 @@ the puzzles that do."""
 
 @cache
 def series_puzzles() -> dict[str, Puzzle]:
-    return {path.stem: load_puzzle_file(path) for path in lesson.puzzle_files()}
+    return {path.stem: load_puzzle_file(path) for path in series.puzzle_files()}
 
 
 @cache

@@ -14,43 +14,34 @@ from pathlib import Path
 import pytest
 
 from worms_tutor.values.errors import WormsError
-from worms_tutor.widgets import lesson
+from worms_tutor.widgets import (
+    fragment,
+    lazy_puzzles,
+    lesson,
+    page,
+    page_widgets,
+    progress_table,
+    series,
+    shared_drawings,
+    worked,
+)
 from worms_tutor.widgets.style import text_html
 
 REPO = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("worms_series_tool_2", REPO / "tools" / "series.py")
 assert _spec and _spec.loader
-series = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = series
-_spec.loader.exec_module(series)
-
-
-def test_plays_are_read_in_both_notations() -> None:
-    assert lesson.split_plays("N: 9D 9H E: KH>9D 9C>9H") == ["N: 9D 9H", "E: KH>9D 9C>9H"]
-    assert lesson.split_plays(["N: 7H", "E: 7C"]) == ["N: 7H", "E: 7C"]
-    with pytest.raises(WormsError):
-        lesson.split_plays("7H 7C")
-
-
-def test_a_worked_trick_is_not_the_last_of_the_hand() -> None:
-    scenario = lesson.scenario_for("N: 7C E: KH S: 9C W: 5C", "danish-club")
-    hands = dict(scenario.hands)
-    assert all(len(cards) == 4 for cards in hands.values())
-    assert scenario.stock, "a stock, so that nobody plays a last card"
-    # Worms is not E's last card, so the club forbids it on a led Seven (F2)
-    assert scenario.replay().illegal is not None
-    assert scenario.replay().illegal.refusal.rule == "F2"
-    last = lesson.scenario_for("N: 7C E: KH S: 9C W: 5C", "danish-club", last=True)
-    assert last.replay().illegal is None
+series_tool = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = series_tool
+_spec.loader.exec_module(series_tool)
 
 
 def test_worked_trick_shows_the_engines_reasons() -> None:
-    worked = lesson.trick("N: 5C E: KH S: JC W: 3D")
-    text = html.unescape(worked._repr_html_())
+    shown = lesson.trick("N: 5C E: KH S: JC W: 3D")
+    text = html.unescape(shown._repr_html_())
     assert 'class="wt-table' in text and "English rules" in text
-    for reason in lesson.reasons(worked.scenario):  # as a learner reads it: 5♣, not 5C
+    for reason in worked.reasons(shown.scenario):  # as a learner reads it: 5♣, not 5C
         assert html.unescape(text_html(reason)) in text
-    assert any("P2" in reason for reason in lesson.reasons(worked.scenario))
+    assert any("P2" in reason for reason in worked.reasons(shown.scenario))
 
 
 def test_illegal_play_is_shown_with_its_rule() -> None:
@@ -68,15 +59,15 @@ def test_compare_puts_two_rulebooks_side_by_side() -> None:
 
 
 def test_goals_are_three_and_open_with_the_presenter_switch() -> None:
-    text, switch = lesson._outputs([lesson.goals("one", "two", "**three**")])
+    text, switch = page.outputs([lesson.goals("one", "two", "**three**")])
     assert "<b>three</b>" in text.html and 'class="wt-lesson-goals"' in text.html
-    assert switch is lesson.presenter()
+    assert switch is page_widgets.presenter()
     with pytest.raises(WormsError):
         lesson.goals("one", "two")
 
 
 def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets() -> None:
-    shown = lesson._outputs([
+    shown = page.outputs([
         lesson.trick("N: 9S E: 7C S: 5D W: QH"),
         lesson.choice("A choice."),
         lesson.puzzle("01-same-rank"),
@@ -84,13 +75,13 @@ def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets() -
         lesson.recap("One thing."),
     ])
     trick_choice_previews, slot, recap_text, progress = shown
-    assert isinstance(trick_choice_previews, lesson.Fragment)
+    assert isinstance(trick_choice_previews, fragment.Fragment)
     assert trick_choice_previews.html.count('class="wt-lesson-puzzle-preview"') == 2
     assert "Three Sixes" in trick_choice_previews.html
-    assert trick_choice_previews.html.count(f"padding-top:{lesson.CELL_GAP}") == 3
+    assert trick_choice_previews.html.count(f"padding-top:{fragment.CELL_GAP}") == 3
     assert "wt-lesson-puzzle" in slot._dom_classes, "one slot for both puzzles"
-    assert isinstance(recap_text, lesson.Fragment) and "wt-lesson-recap" in recap_text.html
-    assert progress is lesson.store()
+    assert isinstance(recap_text, fragment.Fragment) and "wt-lesson-recap" in recap_text.html
+    assert progress is page_widgets.store()
 
 
 def test_widgets_open_with_their_classes_and_send_no_update() -> None:
@@ -105,8 +96,8 @@ def test_widgets_open_with_their_classes_and_send_no_update() -> None:
 
     Widget.send_state = spy  # type: ignore[method-assign]
     try:
-        lesson._outputs([lesson.goals("a", "b", "c")])
-        lesson._outputs([lesson.puzzles("01-same-rank", "01-high-enough"), lesson.recap("x")])
+        page.outputs([lesson.goals("a", "b", "c")])
+        page.outputs([lesson.puzzles("01-same-rank", "01-high-enough"), lesson.recap("x")])
     finally:
         Widget.send_state = original  # type: ignore[method-assign]
     assert sent == [], "classes and layouts go into each widget's opening message"
@@ -116,9 +107,9 @@ def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
     from worms_tutor.widgets import PuzzleWidget
 
     lazy = lesson.puzzle("01-same-rank")
-    preview, slot = lesson._outputs([lazy])
+    preview, slot = page.outputs([lazy])
     assert "Three Sixes" in preview.html and f'id="{lazy.preview_id}"' in preview.html
-    assert slot.children == (lesson._shared("button"),)
+    assert slot.children == (lazy_puzzles.open_button(),)
     widget = lazy.open()
     assert isinstance(widget, PuzzleWidget) and slot.children[0] is widget
     assert slot.children[1].value == f"<style>#{lazy.preview_id}{{display:none}}</style>"
@@ -126,34 +117,34 @@ def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
     widget.answer_control.value = "W"
     verdict = widget.check()
     assert verdict is not None and verdict.correct
-    assert lesson.store().is_solved("01-same-rank")
-    lesson.presenter().reveal_all = True
+    assert page_widgets.store().is_solved("01-same-rank")
+    page_widgets.presenter().reveal_all = True
     assert widget.table.show_hands == "open"
-    lesson.presenter().reveal_all = False
+    page_widgets.presenter().reveal_all = False
     assert widget.table.show_hands == "hidden"
 
 
 def test_puzzles_of_a_chapter_come_in_file_order() -> None:
     group = lesson.puzzles("04")
     assert [lazy.puzzle_id for lazy in group.lazies] == [
-        path.stem for path in lesson.puzzle_files("04")]
-    previews, slot = lesson._outputs([group])
+        path.stem for path in series.puzzle_files("04")]
+    previews, slot = page.outputs([group])
     assert previews.html.count('class="wt-lesson-puzzle-preview"') == len(group.lazies)
     slot_of = {lazy.slot for lazy in group.lazies}
     assert len(slot_of) == 1 and next(iter(slot_of)).box is slot
 
 
 def test_progress_table_counts_each_chapter() -> None:
-    listed = [lesson.Chapter("01", "The pack", "01-the-pack.ipynb", ("01-a", "01-b")),
-              lesson.Chapter("02", "Leads", "02-leads.ipynb", ("02-a",))]
-    html = lesson.progress_html(listed, {"01-a", "02-a", "09-x"}, loaded=True)
+    listed = [series.Chapter("01", "The pack", "01-the-pack.ipynb", ("01-a", "01-b")),
+              series.Chapter("02", "Leads", "02-leads.ipynb", ("02-a",))]
+    html = progress_table.progress_html(listed, {"01-a", "02-a", "09-x"}, loaded=True)
     assert "2 of 3 puzzles solved" in html
     assert "1 / 2<" in html and "1 / 1 ✓" in html
 
 
 def test_unknown_puzzle_is_a_clear_error() -> None:
     with pytest.raises(WormsError, match="no puzzle"):
-        lesson.load("03-no-such-puzzle")
+        series.load("03-no-such-puzzle")
 
 
 def test_ladder_from_the_cache_needs_no_matplotlib(tmp_path: Path) -> None:
@@ -170,13 +161,13 @@ def test_ladder_from_the_cache_needs_no_matplotlib(tmp_path: Path) -> None:
 def test_series_tool_finds_stale_links_and_fixes_them(tmp_path: Path) -> None:
     for path in (REPO / "notebooks").glob("0[0-2]-*.ipynb"):
         shutil.copy(path, tmp_path / path.name)
-    assert series.main(["--check", "--folder", str(tmp_path)]) == 1  # 02 is now the last
-    assert series.main(["--folder", str(tmp_path)]) == 0
-    assert series.main(["--check", "--folder", str(tmp_path)]) == 0
+    assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 1  # 02 is now the last
+    assert series_tool.main(["--folder", str(tmp_path)]) == 0
+    assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 0
     last = json.loads((tmp_path / "02-leads-and-following.ipynb").read_text())["cells"][-1]
     text = "".join(last["source"])
-    assert text.startswith(series.NAV_MARK) and "Next:" not in text and "Previous:" in text
-    toc = "".join(c for cell in json.loads((tmp_path / series.START).read_text())["cells"]
+    assert text.startswith(series_tool.NAV_MARK) and "Next:" not in text and "Previous:" in text
+    toc = "".join(c for cell in json.loads((tmp_path / series_tool.START).read_text())["cells"]
                   for c in cell["source"] if "series:toc" in "".join(cell["source"]))
     assert "02-leads-and-following.ipynb" in toc and "03-" not in toc
 
@@ -201,15 +192,15 @@ def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
 ) -> None:
     import re
 
-    monkeypatch.setattr(lesson, "_DRAWN", {})
-    worked = lesson.compare("N: 3D E: 7D S: AC W: 8S")
-    assert worked._repr_html_() == worked.html, "outside Voila the HTML is left as it is"
-    monkeypatch.setattr(lesson, "_SHARING", True)
-    first, again = worked._repr_html_(), worked._repr_html_()
+    monkeypatch.setattr(shared_drawings, "_DRAWN", {})
+    both = lesson.compare("N: 3D E: 7D S: AC W: 8S")
+    assert both._repr_html_() == both.html, "outside Voila the HTML is left as it is"
+    monkeypatch.setattr(shared_drawings, "SHARING", True)
+    first, again = both._repr_html_(), both._repr_html_()
     opening = re.compile(r'<svg\b[^>]*class="wt-card-svg"[^>]*>')
-    cards = opening.findall(worked.html)
+    cards = opening.findall(both.html)
     assert opening.findall(first) == cards == opening.findall(again), "size, role, label kept"
-    titles = re.findall(r"<title>[^<]*</title>", worked.html)
+    titles = re.findall(r"<title>[^<]*</title>", both.html)
     assert re.findall(r"<title>[^<]*</title>", again) == titles
     ids = re.findall(r'<g id="(wt-drawing-\d+)">', first)
     assert 0 < len(ids) < len(cards), "each drawing once, the same card twice by reference"
@@ -217,12 +208,12 @@ def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
     assert "<g id=" not in again and "<path" not in again, "nothing is drawn twice"
     from worms_tutor.presentation.svg import back_svg
 
-    backs = lesson._share_drawings(back_svg() * 3)
+    backs = shared_drawings.share_drawings(back_svg() * 3)
     assert backs.count("<g id=") == 1 and backs.count("<use href=") == 2, "card backs too"
     assert backs.count("<svg") == 3 + 1 and backs.count("</svg>") == backs.count("<svg")
     outer = '<svg class="wt-card-svg" viewBox="0 0 9 9">'
     row = outer + '<svg x="0">' + "x" * 300 + "</svg></svg>"
-    first, again = lesson._share_drawings(row), lesson._share_drawings(row)
+    first, again = shared_drawings.share_drawings(row), shared_drawings.share_drawings(row)
     number = re.findall(r'<g id="(wt-drawing-\d+)">', first)
     assert first == f'{outer}<g id="{number[0]}"><svg x="0">{"x" * 300}</svg></g></svg>'
     assert again == f'{outer}<use href="#{number[0]}"/></svg>', "a row of cards, whole"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from worms_tutor.analysis.puzzle import load_puzzle_file
-from worms_tutor.widgets import lesson
+from worms_tutor.widgets.series import puzzle_files
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -177,7 +177,7 @@ def test_lesson_cells_with_nothing_between_them_are_one_cell() -> None:
 
 @pytest.mark.parametrize("chapter", _params(LESSONS))
 def test_chapter_puzzles_load_and_the_engine_confirms_them(chapter: series.Chapter) -> None:
-    files = lesson.puzzle_files(chapter.number)
+    files = puzzle_files(chapter.number)
     assert len(files) >= MIN_PUZZLES, f"{chapter.file}: {len(files)} puzzles, need {MIN_PUZZLES}"
     kinds = set()
     for path in files:
@@ -193,7 +193,7 @@ def test_chapter_puzzles_load_and_the_engine_confirms_them(chapter: series.Chapt
 
 @pytest.mark.parametrize("chapter", _params())
 def test_chapter_shows_all_its_puzzles(chapter: series.Chapter) -> None:
-    ids = {path.stem for path in lesson.puzzle_files(chapter.number)}
+    ids = {path.stem for path in puzzle_files(chapter.number)}
     shown: set[str] = set()
     for cell in _cells(chapter):
         if cell["cell_type"] != "code":
@@ -204,15 +204,15 @@ def test_chapter_shows_all_its_puzzles(chapter: series.Chapter) -> None:
         for call in _calls(code, "puzzles"):
             for item in _literal_args(call):
                 if str(item).isdigit():
-                    shown.update(p.stem for p in lesson.puzzle_files(item))
+                    shown.update(p.stem for p in puzzle_files(item))
                 else:
                     shown.add(item)
     assert ids <= shown, f"{chapter.file}: puzzles not shown: {sorted(ids - shown)}"
-    assert shown <= ids | {p.stem for p in lesson.puzzle_files()}, "unknown puzzle shown"
+    assert shown <= ids | {p.stem for p in puzzle_files()}, "unknown puzzle shown"
 
 
 def test_puzzle_files_belong_to_a_chapter() -> None:
     numbers = {chapter.number for chapter in CHAPTERS}
-    for path in lesson.puzzle_files():
+    for path in puzzle_files():
         number = re.match(r"\d\d", path.name)
         assert number and number[0] in numbers, f"{path.name}: no chapter {path.name[:2]}"

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.formats.positions import scenario_for
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.values.rules import SWITCHES
-from worms_tutor.widgets import lesson
+from worms_tutor.widgets import lesson, series
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -148,11 +149,11 @@ def _value(node: ast.expr) -> Any:
 
 
 def _puzzle(puzzle_id: str) -> Puzzle:
-    return load_puzzle_file(lesson.PUZZLES / f"{puzzle_id}.json")
+    return load_puzzle_file(series.PUZZLES / f"{puzzle_id}.json")
 
 
 def _late_puzzle_ids() -> list[str]:
-    return [path.stem for number in CHAPTERS for path in lesson.puzzle_files(number)]
+    return [path.stem for number in CHAPTERS for path in series.puzzle_files(number)]
 
 
 def _cited(puzzle: Puzzle) -> set[str]:
@@ -184,7 +185,7 @@ def test_chapter_has_goals_recap_and_links(number: str) -> None:
 
 @pytest.mark.parametrize("number", sorted(CHAPTERS))
 def test_chapter_has_six_puzzles_of_several_kinds_all_shown(number: str) -> None:
-    files = lesson.puzzle_files(number)
+    files = series.puzzle_files(number)
     assert len(files) >= 6
     kinds = {load_puzzle_file(path).kind for path in files}
     assert len(kinds) >= 3, sorted(kinds)
@@ -267,7 +268,7 @@ def _compare_outcomes(call: ast.Call) -> list[tuple[Any, ...]]:
         options = dict(context)
         if overrides:
             options["rules"] = {**options.get("rules", {}), **overrides}
-        outcomes.append(_outcome(lesson.scenario_for(plays, name, **options)))
+        outcomes.append(_outcome(scenario_for(plays, name, **options)))
     return outcomes
 
 

@@ -1,0 +1,74 @@
+"""The widgets a chapter page holds once, shared by every lesson piece on it.
+
+The browser builds every widget model of a page before it shows the first widget, so fewer
+models make the page appear sooner: one Layout (and one with the gap a cell boundary leaves
+above a piece, and one that hides), one HTMLStyle, one presenter switch and one progress
+store serve the whole page. Voila runs each page view in a kernel of its own, so "once" is
+once per page view. Each is made when first asked for, so a page loads ipywidgets only once
+it shows a widget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .fragment import CELL_GAP
+
+if TYPE_CHECKING:
+    from .presenter import PresenterMode
+    from .progress import ProgressStore
+
+_ONCE: dict[str, Any] = {}
+
+
+def _once(name: str, make: Callable[[], Any]) -> Any:
+    """The page's one ``name``, made by ``make`` when first asked for."""
+    if name not in _ONCE:
+        _ONCE[name] = make()
+    return _ONCE[name]
+
+
+def layout() -> Any:
+    """The page's one plain ``Layout``."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    return _once("layout", ipywidgets.Layout)
+
+
+def layout_below() -> Any:
+    """The page's one ``Layout`` with the gap of a cell boundary above it (top padding)."""
+    import ipywidgets
+
+    return _once("below", lambda: ipywidgets.Layout(padding=f"{CELL_GAP} 0 0 0"))
+
+
+def layout_hidden() -> Any:
+    """The page's one ``Layout`` that shows nothing."""
+    import ipywidgets
+
+    return _once("hidden", lambda: ipywidgets.Layout(display="none"))
+
+
+def html_style() -> Any:
+    """The page's one ``HTMLStyle``."""
+    from ipywidgets.widgets.widget_string import HTMLStyle  # type: ignore[import-untyped]
+
+    return _once("style", HTMLStyle)
+
+
+def presenter() -> PresenterMode:
+    """The page's PresenterMode: large text for a projector; "Reveal all hands" opens the
+    hands on every puzzle's table."""
+    from .presenter import PresenterMode
+
+    switch: PresenterMode = _once("presenter", lambda: PresenterMode(layout=layout()))
+    return switch
+
+
+def store() -> ProgressStore:
+    """The page's one ProgressStore, shared by every puzzle and the progress table."""
+    from .progress import ProgressStore
+
+    kept: ProgressStore = _once("store", lambda: ProgressStore(layout=layout()))
+    return kept

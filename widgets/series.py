@@ -1,0 +1,93 @@
+"""The series: its chapters (``notebooks/NN-title.ipynb``) and their puzzle files.
+
+Puzzles of chapter NN live in ``widgets/puzzles/NN-<name>.json``, one puzzle per file, the
+puzzle's ``id`` equal to the file name without ``.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from worms_tutor.values.errors import WormsError
+
+if TYPE_CHECKING:
+    from worms_tutor.analysis.puzzle import Puzzle
+
+PUZZLES = Path(__file__).with_name("puzzles")
+"""The puzzle folder; the series' files are ``NN-<name>.json``."""
+
+PUZZLE_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.json$")
+CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One notebook of the series and the ids of its puzzles."""
+
+    number: str
+    title: str
+    file: str
+    puzzle_ids: tuple[str, ...]
+
+
+def notebooks_folder() -> Path:
+    """The series folder: the repository's ``notebooks/``, else the current folder."""
+    repo = Path(__file__).resolve().parents[1] / "notebooks"
+    return repo if repo.is_dir() else Path.cwd()
+
+
+def notebook_title(path: Path) -> str:
+    """The text of the first ``# `` heading of a notebook."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for cell in data.get("cells", []):
+        if cell.get("cell_type") != "markdown":
+            continue
+        source = "".join(cell.get("source", []))
+        for line in source.splitlines():
+            if line.startswith("# "):
+                return line[2:].strip()
+    return path.stem
+
+
+def puzzle_files(chapter: str | int | None = None) -> list[Path]:
+    """The series' puzzle files, of one chapter (``"03"``) or of all, in name order."""
+    number = None if chapter is None else f"{int(chapter):02d}"
+    found = []
+    for path in sorted(PUZZLES.glob("*.json")):
+        match = PUZZLE_FILE.match(path.name)
+        if match and (number is None or match[1] == number):
+            found.append(path)
+    return found
+
+
+def chapters(folder: Path | None = None) -> list[Chapter]:
+    """Every ``NN-title.ipynb`` of the series with its title and puzzle ids."""
+    folder = folder or notebooks_folder()
+    result = []
+    for path in sorted(folder.glob("*.ipynb")):
+        match = CHAPTER_FILE.match(path.name)
+        if match:
+            ids = tuple(p.stem for p in puzzle_files(match[1]))
+            result.append(Chapter(match[1], notebook_title(path), path.name, ids))
+    return result
+
+
+def puzzle_path(puzzle_id: str) -> Path:
+    """The file of the series' puzzle ``puzzle_id``; an error if there is none."""
+    path = PUZZLES / f"{puzzle_id}.json"
+    if not PUZZLE_FILE.match(path.name) or not path.is_file():
+        raise WormsError(f"no puzzle {puzzle_id!r} in the series (files NN-name.json)")
+    return path
+
+
+@cache
+def load(puzzle_id: str) -> Puzzle:
+    """The puzzle of ``widgets/puzzles/<id>.json``, validated by the engine."""
+    from worms_tutor.analysis.puzzle import load_puzzle_file
+
+    return load_puzzle_file(puzzle_path(puzzle_id))
