@@ -28,14 +28,14 @@ from worms_tutor.formats.records import record_hand
 from worms_tutor.mechanics.game import Match
 from worms_tutor.mechanics.hand import TrickRecord
 from worms_tutor.mechanics.legality import LegalPlay
+from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import IllegalPlay, WormsError
 from worms_tutor.values.play import Play
 from worms_tutor.values.rules import Rules
 
 from .hand import HandPicker
 from .scoreboard import Scoreboard
-from .style import text_html
-from .table import Frame, reasons_html, table_html
+from .table import Frame, step_reason_html, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -257,7 +257,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
             self.explanation.value = (
                 f'<div class="wt-play-explain__title" style="font-weight:bold">Hand '
                 f"{before.hand_number}, trick {number}: "
-                f"{escape(record.winner)} wins</div>{reasons_html(reasons)}")
+                f"{escape(record.winner)} wins</div>{step_reason_html(reasons)}")
             if after.hand_number != before.hand_number:
                 self.explanation.value += _box(
                     "ok", f"Hand {before.hand_number} is over. A new hand is dealt.")

@@ -27,13 +27,13 @@ from worms_tutor.analysis.puzzle import (
     load_puzzle_file,
     load_puzzles,
 )
-from worms_tutor.formats.explain import Reason
+from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
 
 from .hand import HandPicker
 from .progress import ProgressStore
-from .style import problem_html, text_html
-from .table import TrickTable, reason_item
+from .style import problem_html
+from .table import TrickTable
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -411,11 +411,6 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     return box, read
 
 
-def _reasons_html(reasons: Sequence[Reason]) -> str:
-    items = "".join(reason_item(reason) for reason in reasons)
-    return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{items}</ul>'
-
-
 def _rules_html(rule_ids: Sequence[str]) -> str:
     known = [rule for rule in rule_ids if rule in RULE_TITLES]
     if not known:
@@ -441,10 +436,10 @@ def _retry_html(ways: str = "") -> str:
 def _verdict_html(verdict: Verdict) -> str:
     parts = [_summary_html(verdict.summary)]
     if verdict.reasons:
-        parts.append(_reasons_html(verdict.reasons))
+        parts.append(reasons_html(verdict.reasons))
     if verdict.next_reasons:
         parts.append('<p style="margin:2px 0">Why, step by step:</p>')
-        parts.append(_reasons_html(verdict.next_reasons))
+        parts.append(reasons_html(verdict.next_reasons))
     if verdict.correct and verdict.others:
         others = ", ".join(verdict.others)
         parts.append(f'<p class="wt-feedback__others">Also correct: '

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from html import escape
 from pathlib import Path
 from typing import Any
-
-from worms_tutor.values.cards import Suit
 
 STATIC = Path(__file__).with_name("static")
 
@@ -22,17 +19,6 @@ def static_text(name: str) -> str:
 def stylesheet() -> str:
     """The CSS every worms-tutor widget shares: classes ``wt-card``, ``wt-hand``, ...."""
     return static_text("style.css")
-
-
-_CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
-_SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
-
-
-def text_html(text: str) -> str:
-    """The engine's words for a learner, escaped for HTML, with each card code (``9D``) written
-    with its suit symbol (9♦), as the questions and the cards show them."""
-    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], text)
-    return escape(shown, quote=False)
 
 
 def problem_html(what: str, error: BaseException | str) -> str:

@@ -22,13 +22,13 @@ from worms_tutor.formats.explain import Reason, explain_record, explain_step
 from worms_tutor.formats.scenario import Replay, Scenario
 from worms_tutor.mechanics.hand import HandState, TrickRecord
 from worms_tutor.mechanics.trick import Trick
-from worms_tutor.presentation.display import card_html
+from worms_tutor.presentation.display import card_html, reasons_html
 from worms_tutor.values.cards import Card
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
-from .style import replay_or_problem, text_html
+from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
 
@@ -290,25 +290,12 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
             f'gap:14px">{"".join(out)}</div>')
 
 
-def reason_item(reason: Reason) -> str:
-    """One of the engine's reasons as a list item carrying its rule ids, starting with a
-    capital as a sentence does (table-procedure reasons begin in lower case)."""
-    text = reason.text[:1].upper() + reason.text[1:]
-    return f'<li data-rules="{escape(" ".join(reason.rules))}">{text_html(text)}</li>'
-
-
-def reasons_html(reasons: Sequence[Reason], illegal: str = "") -> str:
-    """The engine's reasons as a list (``wt-step-reason``), an illegal play first."""
-    items = []
-    if illegal:
-        items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
-                     f"{text_html(illegal)}</li>")
-    items.extend(reason_item(reason) for reason in reasons)
-    if not items:
-        return ('<div class="wt-step-reason" role="status" aria-live="polite">'
-                "Nothing played yet.</div>")
-    return (f'<div class="wt-step-reason" role="status" aria-live="polite">'
-            f'<ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>')
+def step_reason_html(reasons: Sequence[Reason], illegal: str = "") -> str:
+    """The table's status line (``wt-step-reason``, read out as it changes): the engine's
+    reasons for what was played, an illegal play first."""
+    shown = reasons_html(reasons, illegal=illegal) if reasons or illegal else (
+        "Nothing played yet.")
+    return f'<div class="wt-step-reason" role="status" aria-live="polite">{shown}</div>'
 
 
 # -- the widget ----------------------------------------------------------------------------
@@ -417,7 +404,7 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
                               f"Step {self.index + 1} of {len(self.frames)}: "
                               f"{escape(caption)}</span>")
-        self.reason.value = reasons_html(frame.reasons, frame.illegal) if self.explain else (
+        self.reason.value = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
             '<div class="wt-step-reason wt-step-reason--hidden">The reasons appear once you '
             "have answered.</div>")
         self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0

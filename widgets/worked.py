@@ -111,13 +111,13 @@ class WorkedTrick(Fragment):
         self._arguments = (plays, variant, context)
 
         def draw() -> str:
-            from .table import reasons_html, table_html
+            from .table import step_reason_html, table_html
 
             scenario = self.scenario
             label = caption or rulebook_label(scenario)
             frame = _frames(scenario)[-1]
             board = table_html(frame, show_hands="none")
-            why = reasons_html(frame.reasons, frame.illegal)
+            why = step_reason_html(frame.reasons, frame.illegal)
             return (
                 f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0;'
                 f'{offscreen(560)}">'

@@ -16,7 +16,7 @@ def test_a_finished_trick_shows_cards_winner_and_why() -> None:
     html = record._repr_html_()
     assert html.count('<span class="wt-card') == 4
     assert 'wt-card wt-card--heads" data-card="JC"' in html
-    assert "Toqu captured N&#x27;s Worms: EW +2 (P1)" in html
+    assert "Toqu captured N's Worms: EW +2 (P1)" in html
 
 
 def test_a_hand_in_progress_shows_whose_turn_it_is() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.widgets import (
     fragment,
@@ -25,7 +26,6 @@ from worms_tutor.widgets import (
     shared_drawings,
     worked,
 )
-from worms_tutor.widgets.style import text_html
 
 REPO = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("worms_series_tool_2", REPO / "tools" / "series.py")
