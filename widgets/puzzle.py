@@ -18,7 +18,6 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 
 from worms_tutor.analysis.puzzle import (
-    RULE_TITLES,
     Hint,
     Puzzle,
     PuzzleError,
@@ -29,6 +28,7 @@ from worms_tutor.analysis.puzzle import (
 )
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
+from worms_tutor.values.rulebook import RULE_TITLES
 
 from .hand import HandPicker
 from .progress import ProgressStore
