@@ -9,7 +9,10 @@ trick table or the ranking chart (which needs matplotlib) before its first outpu
 
 from __future__ import annotations
 
+import sys
 from importlib import import_module
+
+from worms_tutor.presentation.formatters import load_ipython_extension
 
 _HOMES: dict[str, str] = {
     "CardView": "card",
@@ -41,3 +44,15 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_HOMES])
+
+
+def _show_engine_values_as_html() -> None:
+    """Inside IPython (a notebook, Voilà), hand states and finished tricks display as HTML:
+    the presentation layer registers them with the running shell."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        load_ipython_extension(shell)
+
+
+_show_engine_values_as_html()

@@ -91,11 +91,6 @@ class TrickRecord:
     def events(self) -> tuple[str, ...]:
         return tuple(award.event for award in self.awards)
 
-    def _repr_html_(self) -> str:
-        from ..presentation.display import record_html
-
-        return record_html(self, self.trick.rules.players)
-
     def points(self, players: int) -> dict[str, int]:
         """Points each side scored in this trick, trick points of the hand included."""
         result = {side: 0 for side in sides(players)}
@@ -168,11 +163,6 @@ class HandState:
     def hand_of(self, seat: str) -> tuple[Card, ...]:
         """The cards ``seat`` holds (seats are validated on the way in)."""
         return self.hands[SEAT_INDEX[seat]][1]
-
-    def _repr_html_(self) -> str:
-        from ..presentation.display import state_html
-
-        return state_html(self)
 
     @property
     def score_map(self) -> dict[str, int]:

@@ -165,7 +165,8 @@ class Card:
         return self.rank is _SEVEN_RANK
 
     def _repr_html_(self) -> str:
-        from ..presentation.display import card_html
+        """The card drawn in a notebook (a renderer that needs nothing but values)."""
+        from ..presentation.card_html import card_html
 
         return card_html(self)
 
