@@ -8,11 +8,13 @@ draw themselves through ``card_html``, re-exported here with the other card rows
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
-from ..formats.explain import explain_record
+from ..formats.explain import Reason, explain_record
 from ..mechanics.hand import HandState, TrickRecord
+from ..values.cards import Suit
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
 
 __all__ = [
@@ -22,13 +24,34 @@ __all__ = [
     "reasons_html",
     "record_html",
     "state_html",
+    "text_html",
 ]
 
 
-def reasons_html(lines: Iterable[str]) -> str:
-    """The engine's reasons as a list a learner reads."""
-    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
-    return f'<ul class="wt-reasons" style="{FONT_STYLE}">{items}</ul>'
+_CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
+_SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
+
+
+def text_html(text: str) -> str:
+    """The engine's words for a learner, escaped for HTML, with each card code (``9D``) written
+    with its suit symbol (9♦), as the questions and the cards show them."""
+    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], text)
+    return escape(shown, quote=False)
+
+
+def reasons_html(reasons: Iterable[Reason], *, illegal: str = "") -> str:
+    """The engine's reasons as the list a learner reads (``wt-reasons``), an illegal play
+    first (``wt-step-illegal``). Each reason reads as a sentence (table-procedure reasons
+    begin in lower case), names its cards as ``text_html`` does, and carries its rule ids."""
+    items = []
+    if illegal:
+        items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
+                     f"{text_html(illegal)}</li>")
+    for reason in reasons:
+        sentence = reason.text[:1].upper() + reason.text[1:]
+        items.append(f'<li data-rules="{escape(" ".join(reason.rules))}">'
+                     f"{text_html(sentence)}</li>")
+    return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{"".join(items)}</ul>'
 
 
 def record_html(record: TrickRecord, players: int, *, width: float = 72) -> str:
@@ -37,10 +60,10 @@ def record_html(record: TrickRecord, players: int, *, width: float = 72) -> str:
     winning = trick.steps[trick.head_step].play.cards if trick.steps else ()
     marks = {card: "heads" for card in winning}
     rows = [(step.seat, step.play.cards) for step in trick.steps]
-    reasons = [reason.text for reason in explain_record(record, players)]
+    reasons = reasons_html(explain_record(record, players))
     return (
         f'<div class="wt-trick-record">{labelled_rows_html(rows, width=width, highlights=marks)}'
-        f"{reasons_html(reasons)}</div>"
+        f'<div style="{FONT_STYLE}">{reasons}</div></div>'
     )
 
 
