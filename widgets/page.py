@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from worms_tutor.presentation.display import cards_html
+from worms_tutor.presentation.card_html import cards_html
 from worms_tutor.values.cards import PACK, Card, Suit, parse_cards
 from worms_tutor.values.errors import WormsError
 
