@@ -8,30 +8,38 @@ kept on disk, keyed by both; any change to the code makes new keys.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 
-@cache
-def code_digest() -> str:
-    """A digest of the source of every module of the engine and of the widgets."""
-    import worms_tutor
+def sources_digest(folders: Iterable[Path]) -> str:
+    """A digest of the source of every module in ``folders`` and their subfolders."""
+    import hashlib  # imported when a picture is first looked up, not with the first cell
 
     digest = hashlib.sha256()
-    for folder in (Path(worms_tutor.__file__).parent, Path(__file__).parent):
+    for folder in folders:
         for source in sorted(folder.rglob("*.py")):
             name = source.relative_to(folder).as_posix()
             digest.update(name.encode() + b"\0" + source.read_bytes())
     return digest.hexdigest()
 
 
+@cache
+def code_digest() -> str:
+    """A digest of the source of the engine (every layer) and of the widgets."""
+    import worms_tutor
+
+    return sources_digest((Path(worms_tutor.__file__).parent, Path(__file__).parent))
+
+
 def cache_path(kind: str, key: str | bytes) -> Path:
     """Where a picture of ``kind`` drawn for ``key`` is kept."""
+    import hashlib
+
     raw = key if isinstance(key, bytes) else key.encode("utf-8")
     digest = hashlib.sha256(code_digest().encode() + b"\0" + raw).hexdigest()[:24]
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "worms-tutor"

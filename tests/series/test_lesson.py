@@ -16,6 +16,7 @@ import pytest
 from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.widgets import (
+    drawing_cache,
     fragment,
     lazy_puzzles,
     lesson,
@@ -185,6 +186,17 @@ def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     lazy = lesson.puzzle("04-led-three")
     assert list((tmp_path / "worms-tutor").glob("preview-*"))
     assert "The three in the lead" in lazy.preview().html
+
+
+def test_a_change_to_a_module_in_any_layer_folder_makes_new_cache_keys(tmp_path: Path) -> None:
+    engine = tmp_path / "engine"
+    (engine / "values").mkdir(parents=True)
+    (engine / "__init__.py").write_text("", encoding="utf-8")
+    module = engine / "values" / "cards.py"
+    module.write_text("A = 1\n", encoding="utf-8")
+    before = drawing_cache.sources_digest([engine])
+    module.write_text("A = 2\n", encoding="utf-8")
+    assert drawing_cache.sources_digest([engine]) != before
 
 
 def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
