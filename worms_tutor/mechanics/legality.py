@@ -3,14 +3,15 @@ duty (O1), Toqu never on partner's Worms (F1), the Danish restrictions (F2–F5)
 
 ``check_play`` raises ``IllegalPlay`` with the rule id and a plain sentence;
 ``legal_candidates`` lists every legal play for the seat to move (``HandState.legal_plays``
-wraps each in a ``LegalPlay``, which tells whether it would head the trick).
+wraps each in a ``LegalPlay``, which tells whether it would head the trick). What is read of
+the hand state is said by ``Position``; the hand state imports this module, not the reverse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..values.cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from ..values.errors import IllegalPlay
@@ -18,14 +19,41 @@ from ..values.frozen import slots_maker
 from ..values.play import Play
 from ..values.rules import SEATS_BY_PLAYERS, Rules
 from ..values.seating import SEAT_INDEX, are_partners
-from .trick import Step, TableCard
-
-if TYPE_CHECKING:
-    from .hand import HandState
+from .trick import Step, TableCard, Trick
 
 RELAXABLE = frozenset({"F1", "F2", "F3", "F4", "F5"})
 """Restrictions that give way when the player has no other play (the sources' "unless it is his
 last card", §E Q8; for F3/F4 our choice, so that a hand can always be played out)."""
+
+
+class Position(Protocol):
+    """What legality reads of a hand in progress (``HandState`` is one)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def hands(self) -> tuple[tuple[str, tuple[Card, ...]], ...]: ...
+
+    @property
+    def trick(self) -> Trick: ...
+
+    @property
+    def played(self) -> tuple[Card, ...]: ...
+
+    @property
+    def first_lead_of_match(self) -> bool: ...
+
+    @property
+    def hand_over(self) -> bool: ...
+
+    @property
+    def match_winner(self) -> str | None: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    def hand_of(self, seat: str) -> tuple[Card, ...]: ...
 
 
 class LegalPlay(NamedTuple):
@@ -39,7 +67,7 @@ class LegalPlay(NamedTuple):
 
     play: Play
     known_heads: bool | None = None
-    origin: HandState | None = None
+    origin: Position | None = None
 
     @property
     def step(self) -> Step | None:
@@ -71,7 +99,7 @@ class LegalPlay(NamedTuple):
         return str(self.play)
 
 
-def check_play(state: HandState, play: Play) -> Step:
+def check_play(state: Position, play: Play) -> Step:
     """The evaluated step if ``play`` is legal now; otherwise ``IllegalPlay``."""
     check_basics(state, play)
     step = state.trick.attempt(play)
@@ -83,13 +111,13 @@ def check_play(state: HandState, play: Play) -> Step:
     raise refusals[0]
 
 
-def legal_steps(state: HandState) -> tuple[Step, ...]:
+def legal_steps(state: Position) -> tuple[Step, ...]:
     """What every legal play would do to the trick, in the order ``legal_plays`` lists them
     (for searches, which look at every play and need no ``LegalPlay`` around each)."""
     return tuple(state.trick.attempt_each(legal_candidates(state)))
 
 
-def legal_candidates(state: HandState) -> list[Play]:
+def legal_candidates(state: Position) -> list[Play]:
     """The plays ``legal_plays`` lists, as plain ``Play`` values."""
     trick = state.trick
     seat = trick.to_play
@@ -108,7 +136,7 @@ def legal_candidates(state: HandState) -> list[Play]:
 # -- shape, turn and cards ------------------------------------------------------------------
 
 
-def check_basics(state: HandState, play: Play) -> None:
+def check_basics(state: Position, play: Play) -> None:
     """Turn, cards held, group size and lead shape; ``IllegalPlay`` if any is wrong."""
     seat = state.to_move
     if seat is None:
@@ -164,7 +192,7 @@ def _rank_key(card: Card, three_is_king: bool) -> Rank:
     return card.rank
 
 
-def _check_lead_shape(state: HandState, play: Play) -> None:
+def _check_lead_shape(state: Position, play: Play) -> None:
     rules = state.rules
     seat = play.seat
     size = play.size
@@ -212,7 +240,7 @@ def _shape_problem(cards: tuple[Card, ...], three_is_king: bool, shapes: str) ->
 # -- Worms, Toqu and the Danish restrictions ---------------------------------------------
 
 
-def _may_be_restricted(state: HandState, hand: tuple[Card, ...]) -> bool:
+def _may_be_restricted(state: Position, hand: tuple[Card, ...]) -> bool:
     """Whether any rule of ``_restrictions`` can refuse a play from ``hand`` now: each is about
     Toqu or Worms, none holds at 8:8 (R6.15), and O1 and F1 need a Worms heading the trick
     while F2–F5 are Danish rulings. Listing asks it once for all the candidates."""
@@ -224,7 +252,7 @@ def _may_be_restricted(state: HandState, hand: tuple[Card, ...]) -> bool:
     return state.rules.danish_restrictions or trick.worms_heading() is not None
 
 
-def _restrictions(state: HandState, play: Play) -> list[IllegalPlay]:
+def _restrictions(state: Position, play: Play) -> list[IllegalPlay]:
     """The rules about Worms and Toqu this (well-formed) play breaks."""
     seat = play.seat
     hand = state.hand_of(seat)
@@ -314,7 +342,7 @@ def _duty_only_if_toqu_takes(rules: Rules) -> bool:
     return rules.toqu_obligation == "if_can_take_trick"
 
 
-def _toqu_can_take(state: HandState, seat: str) -> bool:
+def _toqu_can_take(state: Position, seat: str) -> bool:
     """Danish ruling 4: the Toqu duty holds only if a group with Toqu could take the trick."""
     trick = state.trick
     hand = state.hand_of(seat)
@@ -325,7 +353,7 @@ def _toqu_can_take(state: HandState, seat: str) -> bool:
     return False
 
 
-def _candidates(state: HandState, seat: str, hand: tuple[Card, ...]) -> list[Play]:
+def _candidates(state: Position, seat: str, hand: tuple[Card, ...]) -> list[Play]:
     """Every well-formed play for ``seat``, who holds ``hand``, now (shape and size)."""
     size = len(state.trick.head)  # the lead's size, 0 before the lead
     singles = _SINGLE_PLAYS[seat]
@@ -378,6 +406,6 @@ def _relaxable(refusals: list[IllegalPlay]) -> bool:
     return all(refusal.rule in RELAXABLE for refusal in refusals)
 
 
-def _has_free_alternative(state: HandState, seat: str) -> bool:
+def _has_free_alternative(state: Position, seat: str) -> bool:
     candidates = _candidates(state, seat, state.hand_of(seat))
     return any(not _restrictions(state, play) for play in candidates)
