@@ -1,11 +1,14 @@
 # Two commands matter: `make test` and `make serve`. Both work from a fresh clone and
-# can be run again at no cost: the install step reruns only when pyproject.toml changes.
+# can be run again at no cost: the install step reruns only when pyproject.toml or the
+# pinned versions (constraints.txt) change.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # One venv for everything: tests, the Voila server and JupyterLab (about 2 s and 50 MB more).
 EXTRAS := test,lab
+# The versions of everything installed, shared with Binder.
+CONSTRAINTS := constraints.txt
 PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -16,8 +19,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -q -e ".[$(EXTRAS)]"
+$(STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e ".[$(EXTRAS)]"
 	touch $@
 
 # Lint, types, then one pytest run: unit tests, browser tests (tests/browser) and nbval
