@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..mechanics.game import Match
+from ..mechanics.game import Game, Match
 from ..mechanics.hand import HandState
 from ..mechanics.legality import LegalPlay
 from ..values.errors import ScenarioError
@@ -67,8 +67,7 @@ def record_hand(match: Match, number: int | None = None) -> Scenario:
     rules = match.rules
     score = (match.finished[number - 2].score_after if number > 1
              else tuple((side, 0) for side, _ in match.hand.score))
-    start = HandState.start(rules, dict(deal.hands), deal.leader, stock=deal.stock,
-                            score=dict(score), first_lead_of_match=number == 1)
+    start = Game(rules).dealt_hand(deal, score=dict(score), first_lead_of_match=number == 1)
     comment = f"match seed {match.seed}, hand {number}, dealer {deal.dealer}"
     return record_state(start, plays, comment)
 

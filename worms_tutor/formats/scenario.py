@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..mechanics.game import Game
 from ..mechanics.hand import HandState, TrickRecord
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError, RulesError, ScenarioError
@@ -186,8 +187,8 @@ class Scenario:
 
     def start(self) -> HandState:
         """The position before any of the plays."""
-        return HandState.start(
-            self.rules, dict(self.hands), self.leader, stock=self.stock, played=self.played,
+        return Game(self.rules).position(
+            dict(self.hands), self.leader, stock=self.stock, played=self.played,
             previous=self.previous, score=dict(self.score),
             first_lead_of_match=self.first_lead_of_match,
         )

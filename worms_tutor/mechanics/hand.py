@@ -21,7 +21,6 @@ from .scoring import (
     Award,
     hand_is_decided,
     hand_trick_points,
-    settle,
     settle_trick,
     specials_off,
     trick_awards,
@@ -131,31 +130,13 @@ class HandState:
         score: Mapping[str, int] | None = None,
         first_lead_of_match: bool = False,
     ) -> HandState:
-        """A hand at the start of a trick (validation of the position is ``scenario``'s job)."""
-        seats = rules.seats
-        hand_tuple = tuple((seat, tuple(hands[seat])) for seat in seats)
-        full_score = {side: 0 for side in sides(rules.players)}
-        full_score.update(score or {})
-        won = settle(rules, full_score, {})  # a score already at the target ends the match
-        over = won.winner is not None
-        stock = tuple(stock)
-        return build(
-            cls,
-            rules=rules,
-            hands=hand_tuple,
-            stock=stock,
-            leader=leader,
-            played=tuple(played),
-            previous=tuple(previous),
-            score=tuple(full_score.items()),
+        """A hand at the start of a trick (validation of the position is ``scenario``'s job),
+        made by the game's one maker of states, ``Game.position``."""
+        from .game import Game  # game.py builds on this module, so it is reached from here
+
+        return Game(rules).position(
+            hands, leader, stock=stock, played=played, previous=previous, score=score,
             first_lead_of_match=first_lead_of_match,
-            melted=_holding_both(hand_tuple),
-            trick=Trick.start(rules, leader, not over and specials_off(rules, full_score)),
-            records=(),
-            hand_over=over or _played_out(hand_tuple, stock),
-            match_winner=won.winner,
-            kam=False,
-            announced=(),
         )
 
     # -- reading ------------------------------------------------------------------------
