@@ -64,3 +64,10 @@ def test_a_position_at_the_target_is_a_finished_match() -> None:
     over = game.position(hands, "A", score={"A": two.target})
     assert over.match_winner == "A" and over.to_move is None
 
+
+def test_the_package_offers_the_game_and_its_states_on_first_use() -> None:
+    import worms_tutor
+
+    assert worms_tutor.Game is Game and worms_tutor.Match is Match
+    assert worms_tutor.HandState is HandState and worms_tutor.Scenario is Scenario
+    assert {"Game", "Match", "HandState", "Scenario", "Card", "Rules"} <= set(worms_tutor.__all__)

@@ -107,3 +107,15 @@ def test_the_import_checker_sees_every_kind_of_import(tmp_path: Path) -> None:
     assert {"json", "numpy", "ipywidgets", "worms_tutor.widgets", "matplotlib.pyplot",
             "IPython.display", "importlib"} <= modules
     assert "cards" not in modules
+
+
+def test_a_card_loads_no_layer_above_the_values() -> None:
+    code = (
+        "import sys; from worms_tutor import Card; Card.parse('KH')._repr_html_(); "
+        "print(','.join(m for m in sys.modules if m.startswith('worms_tutor.') "
+        "and m.split('.')[1] not in ('values', 'presentation')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"a card brought {done.stdout.strip()} with it"
