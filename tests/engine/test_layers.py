@@ -6,6 +6,7 @@ passes; on a planted tree each upward import is named by file and line, and it e
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,11 @@ def test_a_value_may_reach_lazily_only_a_renderer_of_values(tmp_path: Path) -> N
         "worms_tutor/presentation/card_html.py": "X = 1\n",
     })
     assert check(top).returncode == 1, "only inside a function, never at import time"
+
+
+def test_legality_reads_a_position_and_never_the_hand_state_module() -> None:
+    source = (REPO / "worms_tutor" / "mechanics" / "legality.py").read_text(encoding="utf-8")
+    reached = {node.module for node in ast.walk(ast.parse(source))
+               if isinstance(node, ast.ImportFrom)}
+    assert "hand" not in reached and "worms_tutor.mechanics.hand" not in reached, (
+        "hand imports legality; legality importing hand, even for types, is a circle")
