@@ -35,9 +35,13 @@ lint: $(STAMP)
 	$(BIN)/mypy --strict worms_tutor widgets
 	$(BIN)/python tools/check_layers.py
 
+# On as many workers as there are cores (pytest-xdist), each with its own Voila server and
+# Chromium. --dist loadfile keeps a notebook's cells on one worker (nbval runs them in one
+# kernel); tests/conftest.py hands out the browser tests one by one, in the order collected,
+# so the slow ones start first.
 pytest: $(STAMP)
 	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env \
-		--durations=15
+		-n auto --dist loadfile --no-loadscope-reorder --durations=15
 
 # Settings are in voila.json and voila.py. No --preheat_kernel: it saves 1.5-2.5 s on a heavy
 # page, but only while that page's one-kernel pool is full (not when a class opens it

@@ -4,7 +4,11 @@ Jupyter, IPython, matplotlib and Chromium write into $HOME. Every directory they
 pointed at one temporary folder for the whole session, before any kernel, Voila server or
 browser starts (they inherit os.environ). The venv's own share/jupyter (kernelspec, Voila
 templates, widget extensions) stays on the search path: JUPYTER_DATA_DIR only replaces the
-per-user directory.
+per-user directory. Under pytest-xdist each worker is a session of its own, with its own
+folder.
+
+`make test` runs the tests on several workers (pytest-xdist, `--dist loadfile`); see
+pytest_xdist_make_scheduler below for what goes where.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from typing import Any
 
 import pytest
 
@@ -40,6 +45,37 @@ def pytest_configure(config: pytest.Config) -> None:
     # Use the platformdirs layout now, silencing jupyter_core's migration warning.
     _saved["JUPYTER_PLATFORM_DIRS"] = os.environ.get("JUPYTER_PLATFORM_DIRS")
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
+
+
+SHARED_SERVER_MODULES = {
+    "tests/browser/test_binder.py",  # one JupyterLab server
+    "tests/browser/test_harness.py",  # one Voila server for the bare page
+}
+"""Browser test files whose tests share a server that no other file starts: one worker each."""
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With `--dist loadfile`, a test file is one unit of work for one worker, as in
+    pytest-xdist's own loadfile: the cells of a notebook, which nbval runs in order in one
+    kernel, stay together. Browser tests are the exception: they are the slow ones, so each is
+    a unit of its own (except in SHARED_SERVER_MODULES) and they spread over the workers.
+
+    (`--dist loadgroup` would say this with marks, but pytest 9.2 ignores the node ids it
+    rewrites, so it groups nothing: pytest-xdist issue 1386.)
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTestsApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if path.startswith("tests/browser/") and path not in SHARED_SERVER_MODULES:
+                return nodeid
+            return path
+
+    return BrowserTestsApart(config, log)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

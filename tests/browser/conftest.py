@@ -64,6 +64,9 @@ ARTIFACTS = REPO / "test-artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 LOGS = ARTIFACTS / "logs"
 VENV_BIN = Path(sys.executable).parent  # the venv running the tests, not resolved
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+"""The pytest-xdist worker running this session ("gw0", ...), or "" without xdist: each
+worker starts its own servers and browser, and names its logs after itself."""
 
 
 CELL_ERROR = "There was an error when executing cell"
@@ -99,7 +102,7 @@ class Server:
         self.name = name
         self.url = f"http://127.0.0.1:{port}"
         LOGS.mkdir(parents=True, exist_ok=True)
-        self.log_path = LOGS / f"{name}.log"
+        self.log_path = LOGS / f"{name}{'-' + WORKER if WORKER else ''}.log"
         self._log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
             cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
