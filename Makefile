@@ -9,6 +9,8 @@ STAMP := $(VENV)/.installed
 EXTRAS := test,lab
 # The versions of everything installed, shared with Binder.
 CONSTRAINTS := constraints.txt
+# Voila and JupyterLab run with the settings and page template in serving/.
+WITH_SETTINGS := serving/run
 PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -31,7 +33,7 @@ test: lint pytest
 # mypy reads the widgets from their folder, by the folder's name: it cannot follow the
 # installed package's mapping of worms_tutor.widgets onto widgets/.
 lint: $(STAMP)
-	$(BIN)/ruff check worms_tutor widgets tests benchmarks voila.py
+	$(BIN)/ruff check worms_tutor widgets tests benchmarks serving/config
 	$(BIN)/mypy --strict worms_tutor widgets
 	$(BIN)/python tools/check_layers.py
 
@@ -43,20 +45,20 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env \
 		-n auto --dist loadfile --no-loadscope-reorder --durations=15
 
-# Settings are in voila.json and voila.py. No --preheat_kernel: it saves 1.5-2.5 s on a heavy
-# page, but only while that page's one-kernel pool is full (not when a class opens it
-# together), runs every notebook at startup and again after each view, keeps an idle kernel
-# per notebook (about 800 MB for the series), makes notebooks call
+# Settings are in serving/config (voila.json, voila.py). No --preheat_kernel: it saves
+# 1.5-2.5 s on a heavy page, but only while that page's one-kernel pool is full (not when a
+# class opens it together), runs every notebook at startup and again after each view, keeps
+# an idle kernel per notebook (about 800 MB for the series), makes notebooks call
 # voila.utils.wait_for_request() before reading the ?query string, and turns off voila.py's
-# hook (so leaving a page no longer shuts its kernel down). Try it:
+# launch hook (so leaving a page no longer shuts its kernel down). Try it:
 # make serve VOILA_ARGS=--preheat_kernel=True
 serve: $(STAMP)
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
+	$(WITH_SETTINGS) $(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 		--Voila.port_retries=0 $(VOILA_ARGS)
 
 # For authors: the notebooks in JupyterLab; Voila pages at /voila/render/notebooks/...
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
+	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
 clean:
 	rm -rf $(VENV) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

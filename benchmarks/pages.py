@@ -3,18 +3,23 @@ next to a bare one-widget notebook measured in the same run; optionally the time
 
     .venv/bin/python benchmarks/pages.py [--runs N] [--pages 00 03] [--preheat]
     .venv/bin/python benchmarks/pages.py --runs 5 --against 498256b [--one-tab] [--json FILE]
+    .venv/bin/python benchmarks/pages.py --runs 3 --pages 05 08 --each-patch
     .venv/bin/python benchmarks/pages.py --runs 0 --time-command "make test"
 
 The pages run from a copy of the working tree (notebooks, widgets, the engine, the bare page,
-the Voila settings voila.json and voila.py) taken at the start, so that edits made during a
-run change nothing (the pages' disk cache is keyed by the code). With ``--against REV`` a
-second copy holds the notebooks, widgets, bare page and Voila settings of commit REV with the
-same engine, so that one run compares the page code of REV with the working tree's, under the
-same load. Each copy is served by its own Voila server (started from the copy, so its settings
-apply); every page is opened once to warm the browser cache, then RUNS times in rotation (bare
-page, chapter, for each copy in turn), so that load on the machine hits all pages alike. A
-visit ends as a learner's tab closes: the page's unload handler asks Voila to shut its kernel
-down (which works since voila.py; before it, every visit left a kernel running).
+the Voila settings and page template in serving/) taken at the start, so that edits made
+during a run change nothing (the pages' disk cache is keyed by the code). With ``--against
+REV`` a second copy holds the notebooks, widgets, bare page and Voila settings of commit REV
+with the same engine, so that one run compares the page code of REV with the working tree's,
+under the same load (a commit from before serving/ has its voila.json and voila.py at the
+root, where Voila started from the copy finds them). With ``--each-patch`` the working tree's
+copy is also served once without each patch of Voila's internals that serving/config/voila.py
+applies (every patch must pay for itself: 10 % or more of a chapter's time), in the same
+rotation. Each copy is served by its own Voila server, with its own settings; every page is
+opened once to warm the browser cache, then RUNS times in rotation (bare page, chapter, for
+each copy in turn), so that load on the machine hits all pages alike. A visit ends as a
+learner's tab closes: the page's unload handler asks Voila to shut its kernel down (which
+works since voila.py's launch hook; before it, every visit left a kernel running).
 
 For each page it prints the median seconds from navigation to the whole HTML received, to the
 first visible widget (``.jupyter-widgets``) and to the page being fully ready (every widget
@@ -103,24 +108,32 @@ def hermetic_env() -> None:
     os.environ["JUPYTER_PLATFORM_DIRS"] = "1"
 
 
-def server_env(copy: Path) -> dict[str, str]:
+def server_env(copy: Path, without: str = "") -> dict[str, str]:
     """The environment of the Voila server and its kernels: the copy's code ahead of the
-    installed project, and bytecode cached, as on a real server. (With PYTHONDONTWRITEBYTECODE
-    set, as on some CI machines, every kernel would compile the project's modules from source
-    again; the cache goes to a temporary folder, not into the working tree.)"""
+    installed project, bytecode cached, as on a real server, and the patch ``without`` left
+    out, if any. (With PYTHONDONTWRITEBYTECODE set, as on some CI machines, every kernel would
+    compile the project's modules from source again; the cache goes to a temporary folder,
+    not into the working tree.)"""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = os.path.join(os.environ["XDG_CACHE_HOME"], "pycache")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(copy / CODE), env.get("PYTHONPATH")]))
+    env["WORMS_VOILA_WITHOUT"] = without
     return env
 
 
-PAGE_PARTS = ("notebooks", "widgets", "benchmarks/voila_baseline", "voila.json", "voila.py")
-"""What a copy takes from the working tree or from a commit; the engine comes from the tree."""
+PAGE_PARTS = ("notebooks", "widgets", "benchmarks/voila_baseline", "serving", "voila.json",
+              "voila.py")
+"""What a copy takes from the working tree or from a commit (those of them it has: Voila's
+settings are in serving/, or at the root in older commits); the engine comes from the tree."""
+SETTINGS = "serving/run"
+"""In a copy that has it: runs Voila with the copy's settings and page template."""
+PATCH = re.compile(r'\bpatched\("([a-z-]+)"\)')
+"""How serving/config/voila.py names each patch it applies (see --each-patch)."""
 SKIP = shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints")
 CODE = "code"
-"""The copy's folder for the engine, put on the kernels' path: not the copy's root, where
-voila.py would hide the voila package from the server."""
+"""The copy's folder for the engine, put on the kernels' path: not the copy's root, where an
+older commit's voila.py would hide the voila package from the server."""
 
 
 def copy_pages(rev: str | None) -> Path:
@@ -130,6 +143,8 @@ def copy_pages(rev: str | None) -> Path:
     root = Path(tempfile.mkdtemp(prefix="worms-pages-copy-"))
     if rev is None:
         for part in PAGE_PARTS:
+            if not (REPO / part).exists():
+                continue
             if (REPO / part).is_dir():
                 shutil.copytree(REPO / part, root / part, ignore=SKIP)
             else:
@@ -146,10 +161,17 @@ def copy_pages(rev: str | None) -> Path:
     return root
 
 
-def start_voila(copy: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
-    cmd = [str(Path(sys.executable).parent / "voila"), str(copy), "--no-browser",
-           f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
-    proc = subprocess.Popen(cmd, cwd=copy, env=server_env(copy), stdout=subprocess.DEVNULL,
+def serve_command(copy: Path, port: int, extra: list[str]) -> list[str]:
+    """Voila serving the copy on ``port`` with the copy's settings (to be run from the copy)."""
+    settings = [str(copy / SETTINGS)] if (copy / SETTINGS).exists() else []
+    return [*settings, str(Path(sys.executable).parent / "voila"), str(copy), "--no-browser",
+            f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
+
+
+def start_voila(copy: Path, port: int, extra: list[str],
+                without: str = "") -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(serve_command(copy, port, extra), cwd=copy,
+                            env=server_env(copy, without), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     t0 = time.monotonic()
     while True:
@@ -213,10 +235,20 @@ Paired = dict[str, list[float]]
 rotation."""
 
 
+WITHOUT = "without "
+"""How the label of a server that leaves a patch out begins: "without NAME"."""
+
+
+def patches(copy: Path) -> list[str]:
+    """The names of the patches that the copy's serving/config/voila.py applies."""
+    config = copy / "serving" / "config" / "voila.py"
+    return PATCH.findall(config.read_text(encoding="utf-8")) if config.exists() else []
+
+
 def measure(names: list[str], runs: int, extra: list[str], copies: dict[str, Path],
             one_tab: bool = False) -> tuple[dict[str, Timings], dict[str, Paired]]:
-    """Timings of the bare page and the chapters, per copy (by its label), and the chapters'
-    paired ratios."""
+    """Timings of the bare page and the chapters, per copy (by its label; a label "without
+    NAME" serves its copy without that patch), and the chapters' paired ratios."""
     from playwright.sync_api import sync_playwright
 
     results = {label: {name: [] for name in [BARE, *names]} for label in copies}
@@ -226,7 +258,8 @@ def measure(names: list[str], runs: int, extra: list[str], copies: dict[str, Pat
         bases = {}
         for label, copy in copies.items():
             port = free_port()
-            procs.append(start_voila(copy, port, extra))
+            without = label.removeprefix(WITHOUT) if label.startswith(WITHOUT) else ""
+            procs.append(start_voila(copy, port, extra, without))
             bases[label] = f"http://127.0.0.1:{port}/voila/render/"
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
@@ -318,6 +351,8 @@ def main() -> None:
     parser.add_argument("--preheat", action="store_true", help="serve with --preheat_kernel")
     parser.add_argument("--against", metavar="REV", default="",
                         help="also time the pages of commit REV, in the same rotation")
+    parser.add_argument("--each-patch", action="store_true",
+                        help="also serve the pages without each patch of serving/config/voila.py")
     parser.add_argument("--one-tab", action="store_true",
                         help="every visit in one browser tab instead of a new tab each")
     parser.add_argument("--json", metavar="FILE", default="",
@@ -332,13 +367,16 @@ def main() -> None:
         extra = ["--preheat_kernel=True"] if args.preheat else []
         load_before = load_average()
         copies = {"now": copy_pages(None)}
+        if args.each_patch:
+            now = copies["now"]
+            copies |= {WITHOUT + name: now for name in patches(now)}
         if args.against:
             copies = {args.against: copy_pages(args.against), **copies}
         try:
             everything, paired = measure(pages(args.pages), args.runs, extra, copies,
                                          args.one_tab)
         finally:
-            for copy in copies.values():
+            for copy in set(copies.values()):
                 shutil.rmtree(copy, ignore_errors=True)
         if args.json:
             Path(args.json).write_text(json.dumps({"timings": everything, "paired": paired},

@@ -95,13 +95,14 @@ def test_links_between_notebooks_resolve() -> None:
 
 
 def test_voila_configuration() -> None:
-    config = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]
+    settings = json.loads((REPO / "serving" / "config" / "voila.json").read_text(encoding="utf-8"))
+    config = settings["VoilaConfiguration"]
     assert config["strip_sources"] is True
     assert config["theme"] == "light"
     assert config["allow_theme_override"] == "NO"
     assert config["allow_template_override"] == "NO"
     # voila.py lets Voila shut a page's kernel down when the page is left; a tab that never
     # says goodbye (a crash, a closed laptop) leaves one behind, which culling then stops.
-    culling = json.loads((REPO / "voila.json").read_text(encoding="utf-8"))["MappingKernelManager"]
+    culling = settings["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert culling["cull_connected"] is False, "never cull the kernel of an open page"

@@ -25,6 +25,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+WITH_SETTINGS = REPO / "serving" / "run"
+"""Runs a command with the repository's Voilà settings and page template on Jupyter's paths."""
 HEALTH_PATH = "/voila/static/favicon.ico"
 """Polled for readiness: in single-notebook mode every GET / would run the notebook."""
 
@@ -38,16 +40,18 @@ def free_port() -> int:
 
 
 def voila_command(root: Path | str, port: int, *extra: str) -> list[str]:
-    """Voilà from the running venv serving ``root`` on ``port`` (never another port)."""
-    return [str(Path(sys.executable).parent / "voila"), str(root), "--no-browser",
+    """Voilà from the running venv serving ``root`` on ``port`` (never another port), with the
+    repository's settings (serving/), as `make serve` runs it."""
+    return [str(WITH_SETTINGS), str(Path(sys.executable).parent / "voila"), str(root),
+            "--no-browser",
             f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *extra]
 
 
 def start_voila(
     root: Path | str, port: int, *extra: str, timeout: float = 60.0
 ) -> tuple[subprocess.Popen[bytes], float]:
-    """Start Voilà from the repository root (so voila.json applies) and wait until it
-    answers; returns the process and the seconds it took."""
+    """Start Voilà with the repository's settings and wait until it answers; returns the
+    process and the seconds it took."""
     started = time.monotonic()
     proc = subprocess.Popen(voila_command(root, port, *extra), cwd=REPO,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

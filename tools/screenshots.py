@@ -3,7 +3,7 @@
     .venv/bin/python tools/screenshots.py OUT [--rev REV] [--pages 03 08]
     .venv/bin/python tools/screenshots.py --compare BEFORE AFTER
 
-Serves the working tree's pages (or, with ``--rev``, the notebooks, widgets and voila.json of
+Serves the working tree's pages (or, with ``--rev``, the notebooks, widgets and Voilà settings of
 commit REV with the working tree's engine, as benchmarks/pages.py does), opens every chapter
 once its puzzles are alive (no "open the puzzles" button left) and writes OUT/NN-normal.png
 (1280 px wide) and OUT/NN-presenter.png (a 1024×768 projector with presenter mode on), whole
@@ -59,10 +59,8 @@ def shoot(folder: Path, out: Path, chapters: list[str]) -> None:
     pages = _pages_module()
     port = free_port()
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "voila"), str(folder), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-        cwd=folder, env=pages.server_env(folder), stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL)
+        pages.serve_command(folder, port, []), cwd=folder, env=pages.server_env(folder),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(1200):
             try:

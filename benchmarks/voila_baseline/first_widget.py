@@ -2,8 +2,8 @@
 
     .venv/bin/python benchmarks/voila_baseline/first_widget.py [NOTEBOOK_DIR NOTEBOOK] [--runs N]
 
-Defaults to this folder's bare.ipynb. For each mode it starts Voila (from the repository
-root, so voila.json applies), opens the page once to warm the browser cache, then RUNS
+Defaults to this folder's bare.ipynb. For each mode it starts Voila (with the settings in
+serving/, as `make serve` does), opens the page once to warm the browser cache, then RUNS
 times after letting the server rest (a warm preheat pool) and RUNS times back to back (pool
 drained, as when a class opens the page together), and prints the figures. Not part of
 `make test`.

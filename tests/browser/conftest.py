@@ -27,9 +27,10 @@ Fixtures:
     saved_progress(page, code=None)     wait until this browser's storage holds the progress
                                         code (that one, or any): before a reload relies on it
 
-Servers run from the repository root, so they read its voila.json as `make serve` does, on
-a free port, and stop at the end of the session. Their logs (test-artifacts/logs/) and the
-screenshots, including FAILED-<test>.png for each failing test, are git-ignored.
+Servers run with the settings in serving/ (voila.json, voila.py, the page template) as
+`make serve` and Binder run them, on a free port, and stop at the end of the session. Their
+logs (test-artifacts/logs/) and the screenshots, including FAILED-<test>.png for each failing
+test, are git-ignored.
 
 Without /usr/bin/chromium the browser tests skip, unless WORMS_REQUIRE_BROWSER=1 or
 CI=true, where they fail.
@@ -45,6 +46,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -142,7 +144,7 @@ class Server:
 
 
 def voila_command(root: Path, port: int, *extra: str) -> list[str]:
-    """The `make serve` command line, on another port; voila.json is read from the cwd."""
+    """The `make serve` command line, on another port, with the settings in serving/."""
     # Kernels of pages left without an unload (a test's closed context) are culled; cull
     # sooner here, where tests open many pages.
     return serve_command(root, port, "--MappingKernelManager.cull_idle_timeout=30",
@@ -199,7 +201,8 @@ def voila_url(voila_server: Callable[..., str]) -> str:
 
 @pytest.fixture(scope="session")
 def lab_url() -> Iterator[str]:
-    """Base URL of JupyterLab started from the repository root, as Binder starts it.
+    """Base URL of JupyterLab started from the repository root through binder/start, as
+    Binder starts it.
 
     Voila pages are at /voila/render/<path from the repo root>. Needs the `lab` extra.
     """
@@ -207,6 +210,7 @@ def lab_url() -> Iterator[str]:
         _missing("JupyterLab is not installed: pip install -e '.[lab]'")
     port = free_port()
     cmd = [
+        str(REPO / "binder" / "start"),
         str(VENV_BIN / "jupyter-lab"),
         "--no-browser",
         "--allow-root",
@@ -364,9 +368,10 @@ def extension_caching() -> Callable[[str, str], dict[str, str]]:
             html = response.read().decode()
         config = re.search(r'<script id="jupyter-config-data"[^>]*>(.*?)</script>', html, re.S)
         assert config, f"no page config in {page}"
+        # joined as the browser joins them: "./static/x.js" is asked for as "static/x.js"
         found = {
-            extension["name"]: _cache_control(
-                f"{base}/voila/labextensions/{extension['name']}/{extension['load']}")
+            extension["name"]: _cache_control(urllib.parse.urljoin(
+                f"{base}/voila/labextensions/{extension['name']}/", extension["load"]))
             for extension in json.loads(config.group(1))["federated_extensions"]
         }
         found["unhashed"] = _cache_control(
