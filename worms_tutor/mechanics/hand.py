@@ -23,6 +23,7 @@ from .scoring import (
     hand_trick_points,
     settle_trick,
     specials_off,
+    swept_by,
     trick_awards,
 )
 from .trick import Step, Trick
@@ -80,7 +81,7 @@ class TrickRecord:
     overshoot: tuple[str, ...] = ()
     aavunga: tuple[str, ...] = ()
     final: bool = False
-    swept_by: str | None = None  # the side that took every trick of a played-out hand
+    swept_by: str | None = None  # the side that took all nine (twelve) units of the hand
 
     @property
     def leader(self) -> str:
@@ -214,10 +215,17 @@ class HandState:
         if trick.to_play is None:
             return self._finish_trick(tuple(hands), trick, announced)
         state = evolve(self, hands=tuple(hands), trick=trick, announced=announced)
-        if rules.players == 2 and len(trick.steps) == 2 and state.stock:
-            better = trick.head_seat or trick.leader
-            hands_now, stock, melted = state._drawn(state.hands, order_from(better, 2), rounds=1)
-            state = evolve(state, hands=hands_now, stock=stock, melted=melted)
+        if rules.players == 2:
+            if len(trick.steps) == 2 and state.stock:
+                better = trick.head_seat or trick.leader
+                hands_now, stock, melted = state._drawn(
+                    state.hands, order_from(better, 2), rounds=1)
+                state = evolve(state, hands=hands_now, stock=stock, melted=melted)
+            if not state.hand_of(trick.to_play):
+                # Two players with one card each and no stock: the second card is the last
+                # the trick will get. It is judged as it lies (the cards are played out,
+                # R12.3) instead of waiting for a third card that cannot come.
+                return state._finish_trick(state.hands, evolve(trick, to_play=None), announced)
         return state
 
     def _drawn(
@@ -260,7 +268,7 @@ class HandState:
         units = trick.units
         previous = self.previous + (winning_side,) * units
         hand_over = final or hand_is_decided(rules, previous)
-        hand_points = hand_trick_points(rules, previous, final) if hand_over else ()
+        hand_points = hand_trick_points(rules, previous) if hand_over else ()
         settlement = None
         if awards or hand_points:
             settlement, awards, hand_points = settle_trick(
@@ -286,8 +294,12 @@ class HandState:
             overshoot=overshoot,
             aavunga=announced,
             final=final,
-            swept_by=winning_side if final and len(set(previous)) == 1 else None,
+            swept_by=swept_by(rules, previous) if hand_over else None,
         )
+        # A won match ends the hand at once, whatever cards remain: the club's rule (R12.5,
+        # R15.3), and our choice for the English rules, which are silent. With no overshoot
+        # there, playing on could not take the win away, only hand the other side the target
+        # too, leaving two winners of one match.
         hand_over = hand_over or winner_of_match is not None
         melted = self.melted
         if stock and not hand_over:

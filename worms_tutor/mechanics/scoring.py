@@ -72,16 +72,32 @@ def trick_awards(
     return tuple(awards)
 
 
-def hand_trick_points(
-    rules: Rules, previous: Sequence[str], played_out: bool = True
-) -> tuple[Award, ...]:
+def units_in_hand(rules: Rules) -> int:
+    """The trick units of a whole hand: 9, or 12 when three play (R12.3)."""
+    return 12 if rules.players == 3 else 9
+
+
+def swept_by(rules: Rules, previous: Sequence[str]) -> str | None:
+    """The side that took every trick unit of a whole hand (the sweep of R13.1, R13.2).
+
+    A sweep needs all nine units (twelve with three players). A position set up with fewer
+    cards runs out earlier; one side taking every trick played there is no sweep (our choice:
+    both rulebooks speak of taking all the tricks of the hand). A Danish hand stopped at 5–0 is
+    a 5-5 (R12.4, R13.2), never a sweep.
+    """
+    if len(previous) < units_in_hand(rules) or len(set(previous)) != 1:
+        return None
+    return previous[0]
+
+
+def hand_trick_points(rules: Rules, previous: Sequence[str]) -> tuple[Award, ...]:
     """Trick points of a finished hand from the sides that won each trick unit (R13).
 
-    ``played_out``: every card was played. Only then can one side have taken every trick (the
-    sweep that scores nothing); a Danish hand stopped at 5–0 is a 5-5 instead.
+    Under the English rules a hand that ran out of cards before nine units (a set-up position)
+    is scored as its tricks stand: five units to none are 1, plus 1 for the first five.
     """
     counts = [(side, previous.count(side)) for side in sides(rules.players)]
-    if played_out and len([side for side, units in counts if units]) == 1:
+    if swept_by(rules, previous) is not None:
         return ()  # a sweep scores no trick points (R13.1, R13.2)
     first_five = previous[0] if len(previous) >= 5 and len(set(previous[:5])) == 1 else None
     awards: list[Award] = []
@@ -100,7 +116,10 @@ def hand_trick_points(
 
 
 def hand_is_decided(rules: Rules, previous: Sequence[str]) -> bool:
-    """Under the Danish rules a hand stops once a side has five trick units (R12.4, §E Q13)."""
+    """Whether the trick units won so far end the hand: all nine (twelve) of them, or under
+    the Danish rules five for one side (R12.3, R12.4, §E Q13)."""
+    if len(previous) >= units_in_hand(rules):
+        return True
     if rules.hand_end != "dk":
         return False
     return any(previous.count(side) >= 5 for side in set(previous))
@@ -127,8 +146,11 @@ def settle(
     """Add the gains of one moment to the match score (R15.1–R15.4, §E Q12).
 
     With overshoot, a side passing the target loses the excess instead. A side that reaches
-    the target wins; if two do at once, the higher score wins, then ``prefer`` (our choice: no
-    source covers it).
+    the target wins. If two reach it at once, the higher score wins, and at equal scores
+    ``prefer``, the side that won the trick (our choice: no source covers it). It can happen
+    under the English rules, when one side's bonus and the other side's trick points come at
+    the end of the same last trick; the side further past the target has done more, and at a
+    tie the trick that brought the moment decides.
     """
     target = rules.target
     new = dict(score)
@@ -158,6 +180,10 @@ def settle_trick(
 ) -> tuple[Settlement | None, tuple[Award, ...], tuple[Award, ...]]:
     """Settle what a completed trick scored: the bonuses scored at once (``AT_ONCE``) first,
     then, summed, everything else the trick and the hand's end bring (R15, §E Q12).
+
+    Our choice: the club's K♠-over-K♣ point (P4, and P5) counts the moment the king is laid,
+    as the club text records it, so a side on 8 that makes it has 9 and has won before the
+    trick's other gains (a 5-5, a capture) could push it past 9.
 
     Returns the settlement (``None`` when nothing scored) and the awards and hand points that
     counted: once a bonus scored at once has won the match, nothing after it does (R15.3).
