@@ -150,6 +150,20 @@ def test_rules_strings_fail_only_with_engine_errors(variant: str, tail: str) -> 
 
 
 @st.composite
+def earlier_units(draw: st.DrawFn, rules: Rules, sides: list[str]) -> list[str]:
+    """Trick units won earlier in the hand, fewer than a whole hand's; under the club's rules
+    under five for each side (a side with five has already ended the hand)."""
+    units = draw(st.lists(st.sampled_from(sides), max_size=8))
+    if rules.hand_end != "dk":
+        return units
+    kept: list[str] = []
+    for side in units:
+        if kept.count(side) < 4:
+            kept.append(side)
+    return kept
+
+
+@st.composite
 def scenarios(draw: st.DrawFn) -> Scenario:
     """A valid scenario: random cards spread over hands, stock and played; random plays."""
     players = draw(st.sampled_from([4, 4, 3, 2]))
@@ -180,7 +194,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         "hands": hands,
         "stock": stock,
         "played": [] if first_lead else played,
-        "previous": [] if first_lead else draw(st.lists(st.sampled_from(sides), max_size=8)),
+        "previous": [] if first_lead else draw(earlier_units(rules, sides)),
         "score": {side: 0 if first_lead else draw(st.integers(0, min(8, rules.target)))
                   for side in sides},
         "first_lead_of_match": first_lead,

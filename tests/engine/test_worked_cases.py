@@ -578,9 +578,17 @@ def test_d75_english_six_three_without_first_five() -> None:
     assert result.final.score_map == {"NS": 2, "EW": 0}
 
 
+def not_stopped(variant: str) -> dict[str, object]:
+    """A club hand that goes on past five trick units: the engine stops it there (§E Q13) and
+    refuses a position past it, so a table that failed to stop is set up as one that plays all
+    the cards (S12 = pg). A sweep scores the same nothing under either count."""
+    return {"rules": {"S12": "pg"}} if variant == "danish-club" else {}
+
+
 @pytest.mark.parametrize("variant", ALL)
 def test_d77_sweep_scores_no_trick_points_but_bonus_stands(variant: str) -> None:
-    result = last_trick_scenario(variant, ["NS"] * 8, "N:5C E:KH S:JC W:5D").replay()
+    result = last_trick_scenario(variant, ["NS"] * 8, "N:5C E:KH S:JC W:5D",
+                                 **not_stopped(variant)).replay()
     assert result.illegal is None
     assert result.final.hand_over
     assert result.final.hand_points == NO_POINTS4
@@ -590,7 +598,8 @@ def test_d77_sweep_scores_no_trick_points_but_bonus_stands(variant: str) -> None
 
 @pytest.mark.parametrize("variant", ALL)
 def test_d77_plain_sweep_scores_nothing(variant: str) -> None:
-    result = last_trick_scenario(variant, ["NS"] * 8, "N:9C E:5C S:6C W:5D").replay()
+    result = last_trick_scenario(variant, ["NS"] * 8, "N:9C E:5C S:6C W:5D",
+                                 **not_stopped(variant)).replay()
     assert result.final.hand_over
     assert result.final.score_map == NO_POINTS4
 
@@ -669,9 +678,10 @@ def test_d87_danish_nine_to_one_is_no_kam() -> None:
 
 
 def test_d88_danish_sweep_after_failing_to_stop_scores_nothing() -> None:
-    # The engine always stops at five (§E Q13); a position where all nine were played anyway
-    # is given directly, as a refereed table would reach it.
-    result = last_trick_scenario("danish-club", ["NS"] * 8, "N:9C E:5C S:6C W:5D").replay()
+    # The engine always stops at five (§E Q13); a table that played all nine anyway is set up
+    # as one that plays the cards out (see ``not_stopped``).
+    result = last_trick_scenario("danish-club", ["NS"] * 8, "N:9C E:5C S:6C W:5D",
+                                 **not_stopped("danish-club")).replay()
     assert result.final.hand_over
     assert result.final.hand_points == NO_POINTS4
     assert result.final.score_map == NO_POINTS4

@@ -61,6 +61,11 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     side_names = sides(players)
     rules = Rules.preset(variant, {"S1": players, **overrides})
     tricks = 12 if players == 3 else 9  # trick units in a hand
+    # fewer units than a whole hand's, and under the club's count under five a side: the hand
+    # must still be on
+    previous = [rng.choice(side_names) for _ in range(rng.randrange(tricks))]
+    if rules.hand_end == "dk":
+        previous = [side for at, side in enumerate(previous) if previous[:at + 1].count(side) < 5]
     top = rules.target if rules.match_rules.overshoot else 40  # a score never past the target
     plays = []
     for _ in range(rng.randrange(13)):
@@ -76,7 +81,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         "played": played,
         "leader": rng.choice(seats),
         "plays": plays,
-        "previous": [rng.choice(side_names) for _ in range(rng.randrange(tricks + 1))],
+        "previous": previous,
         "score": {side: rng.randrange(top + 1) for side in side_names},
         "first_lead_of_match": False,
         "comment": draw(st.text(max_size=30)),

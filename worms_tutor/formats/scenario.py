@@ -13,6 +13,7 @@ from typing import Any
 
 from ..mechanics.game import Game
 from ..mechanics.hand import HandState, TrickRecord
+from ..mechanics.scoring import hand_is_decided, units_in_hand
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError, RulesError, ScenarioError
 from ..values.play import Play
@@ -123,10 +124,7 @@ class Scenario:
         if not isinstance(previous, list) or any(s not in side_names for s in previous):
             raise ScenarioError(f"must be a list of sides ({' '.join(side_names)})",
                                 field="previous")
-        tricks = 12 if rules.players == 3 else 9
-        if len(previous) > tricks:
-            raise ScenarioError(f"lists {len(previous)} trick units; a hand has {tricks}",
-                                field="previous")
+        _check_previous(rules, tuple(previous))
         first = data.get("first_lead_of_match", False)
         if not isinstance(first, bool):
             raise ScenarioError("must be true or false", field="first_lead_of_match")
@@ -271,6 +269,23 @@ def _check_unique(
                 raise ScenarioError(f"{card} is also in {seen[card]}: a card can be in one "
                                     "place only", field=where)
             seen[card] = where
+
+
+def _check_previous(rules: Rules, previous: tuple[str, ...]) -> None:
+    """``previous`` must leave the hand still on: a hand that is already over has nothing
+    left to play (R12.3, R12.4)."""
+    units = units_in_hand(rules)
+    if len(previous) > units:
+        raise ScenarioError(f"lists {len(previous)} trick units; a hand has {units}",
+                            field="previous")
+    if len(previous) == units:
+        raise ScenarioError(f"lists all {units} trick units of a hand: the hand is already "
+                            "over, with nothing left to play", field="previous")
+    if hand_is_decided(rules, previous):  # a side with five under the club's rules
+        side = next(side for side in set(previous) if previous.count(side) >= 5)
+        raise ScenarioError(f"gives {side} five trick units: under these rules the hand "
+                            "stopped there (R12.4), with nothing left to play",
+                            field="previous")
 
 
 def _score(value: Any, side_names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
