@@ -74,8 +74,9 @@ def patched(name: str) -> bool:
 # with ``stop_on_error``, as Voilà sends it), and Voilà asks for no further cell. (A cell that
 # runs out of time is the one case that differs: Voilà stops there, but the kernel still runs the
 # cells behind it, whose outputs nobody shows. Voilà sets no time limit unless configured to.)
-# Worth 11-14 % of chapters 05 and 08's time to their first widget (the median of each visit
-# over the bare page's before it), in two runs of three; in the third the load hid it.
+# Left out, chapters 05 and 08 took 8-13 % longer to their first widget (the median of each
+# visit over the bare page's just before it) in three of four runs of benchmarks/pages.py; in
+# the fourth, as loaded as the others, it made no difference.
 
 Request = tuple[str, bool, bool]
 """What a cell is sent to the kernel with: its source, store_history and stop_on_error."""
