@@ -106,7 +106,8 @@ def test_legal_plays_can_be_appended_as_they_are(tmp_path: Path) -> None:
 
 
 def test_legal_lead_lists_sets(tmp_path: Path) -> None:
-    data = {"hands": {"N": ["5C", "5S", "QD"], "E": ["6C"], "S": ["6D"], "W": ["6H"]},
+    data = {"hands": {"N": ["5C", "5S", "QD"], "E": ["6C", "8C"], "S": ["6D", "8D"],
+                      "W": ["6H", "8H"]},
             "leader": "N", "plays": []}
     legal = answer(tmp_path, data, "--legal")
     assert legal["seat"] == "N"

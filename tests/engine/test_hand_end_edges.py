@@ -2,7 +2,7 @@
 
 When a hand stops (five units under the club's rules, nine under any), what a sweep is
 (every unit of a whole hand, not every trick of a short set-up position), a ``previous`` that
-has already ended the hand, and two players running out in the middle of a trick. Then our
+has already ended the hand, and players running out in the middle of a trick. Then our
 choices where rules.md is silent: a target reached mid-hand under the English rules, both sides
 at the target on one trick, the K♠-over-K♣ point before the rest of its trick, the club's
 restrictions at 8:8, and the two-player draw after the fourth card.
@@ -142,6 +142,19 @@ def test_two_players_no_play_after_the_short_last_trick() -> None:
     answer = referee(data)
     assert answer["illegal"] is not None and answer["illegal"]["index"] == 2
     assert len(answer["tricks"]) == 1
+
+
+def test_no_lead_of_more_cards_than_a_follower_holds() -> None:
+    # a set-up position with a short hand: a pair led to a player holding one card could
+    # never be answered, so the trick would hang as the two-player one did
+    data = {"hands": {"N": ["9C", "9D"], "E": ["6D"], "S": ["8C", "QH"], "W": ["5D", "AS"]},
+            "leader": "N", "plays": ["N: 9C 9D"]}
+    answer = referee(data)
+    assert answer["illegal"] is not None
+    assert answer["illegal"]["rule"] == "R10.1"
+    assert answer["illegal"]["message"].startswith("E holds only one card")
+    listed = legal_json(Scenario.from_json({**data, "plays": []}))
+    assert [play["play"] for play in listed["plays"]] == ["N: 9C", "N: 9D"]
 
 
 # -- our choice: the English rules end the hand when the match is won -----------------------------

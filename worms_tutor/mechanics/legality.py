@@ -206,6 +206,11 @@ def _check_lead_shape(state: Position, play: Play) -> None:
         return
     problem = _shape_problem(play.cards, rules.three_d_is_king, rules.lead_shapes)
     if problem is None:
+        fewest, short = _fewest_held_by_others(state, seat)
+        if size > fewest:
+            raise IllegalPlay(
+                "R10.1", f"{short} holds only {_count(fewest)}, so could not answer "
+                f"{_count(size)}: every player plays as many cards as are led.", seat)
         return
     if (
         THREE_OF_DIAMONDS in play.cards
@@ -372,15 +377,23 @@ def _candidates(state: Position, seat: str, hand: tuple[Card, ...]) -> list[Play
     for card in hand:
         by_rank.setdefault(rank_of[card], []).append(card)
     sets = [group for group in by_rank.values() if len(group) > 1]
+    fewest = _fewest_held_by_others(state, seat)[0]  # a set-up position may have short hands
     for group in sets:
-        for size in range(2, len(group) + 1):
+        for size in range(2, min(len(group), fewest) + 1):
             plays.extend([_make_play(seat, cards, ()) for cards in combinations(group, size)])
-    if rules.lead_shapes == "sets+two_pairs":
+    if rules.lead_shapes == "sets+two_pairs" and fewest >= 4:
         pairs = [(i, pair) for i, group in enumerate(sets) for pair in combinations(group, 2)]
         for (i, first), (j, second) in combinations(pairs, 2):
             if i != j:
                 plays.append(_make_play(seat, (*first, *second), ()))
     return plays
+
+
+def _fewest_held_by_others(state: Position, seat: str) -> tuple[int, str]:
+    """The fewest cards another player holds, and who: a lead may have no more cards than
+    that, or the trick could never be finished (R10.1). Only a set-up position has hands of
+    different sizes; from a deal they shrink alike (R12.2)."""
+    return min((len(held), other) for other, held in state.hands if other != seat)
 
 
 _SET_RANK: dict[bool, dict[Card, int]] = {
