@@ -147,8 +147,14 @@ def recap(*items: str | Sequence[str], progress: bool = True) -> Pieces:
 
 
 def choice(text: str, question: str = "") -> Fragment:
-    """Mark a rule that rests on our own choice (rules.md §E), not on a source."""
-    where = f" (open question {escape(question)} of the rules notes)" if question else ""
+    """Mark a rule that rests on our own choice, not on a source. ``question`` is where the
+    rules notes treat it: an open question of rules.md §E ("Q3") or a rule id ("R13.1")."""
+    if not question:
+        where = ""
+    elif question.startswith("Q"):
+        where = f" (open question {escape(question)} of the rules notes)"
+    else:
+        where = f" (rules notes, {escape(question)})"
     return _box("choice", "Our choice" + where, f"<div>{_inline(text)}</div>", "#7b1fa2")
 
 

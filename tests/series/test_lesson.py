@@ -229,3 +229,11 @@ def test_in_voila_a_card_drawn_before_is_drawn_again_by_reference(
     number = re.findall(r'<g id="(wt-drawing-\d+)">', first)
     assert first == f'{outer}<g id="{number[0]}"><svg x="0">{"x" * 300}</svg></g></svg>'
     assert again == f'{outer}<use href="#{number[0]}"/></svg>', "a row of cards, whole"
+
+
+def test_our_choice_names_where_the_rules_notes_treat_it() -> None:
+    assert "(open question Q3 of the rules notes)" in lesson.choice("Toqu may follow.", "Q3").html
+    by_rule = lesson.choice("The trick winner draws first.", "R18.2").html
+    assert "(rules notes, R18.2)" in by_rule
+    assert "open question R18.2" not in by_rule
+    assert "rules notes" not in lesson.choice("No note.").html
