@@ -28,14 +28,14 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import permutations
+from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
 
 from ..formats.explain import Reason, explain_record, explain_step
 from ..formats.scenario import Replay, Scenario
 from ..mechanics.hand import HandState, TrickRecord
-from ..values.cards import Card
+from ..values.cards import Card, Rank, Suit
 from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsError
 from ..values.play import Play
 from ..values.rulebook import RULE_TITLES
@@ -67,6 +67,8 @@ REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
 _PLAIN_IDS = frozenset({"R9.1", "R10.2"})
 """Rule ids cited in almost every trick; not 'the rule that matters'."""
+KING_OF_CLUBS = Card(Rank.KING, Suit.CLUBS)
+KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 
 
 class PuzzleError(WormsError):
@@ -288,7 +290,7 @@ class Puzzle:
             best = next(c for c in self._choices if self._reaches(c))
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
-            return _legal_reasons(self.state, self.play)
+            return _draw_reasons(self) or _legal_reasons(self.state, self.play)
         if self.kind == "table":
             return self._table.reasons
         return _replay_reasons(self)
@@ -678,7 +680,48 @@ def _replay_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
     records: Iterable[TrickRecord] = puzzle.replay.records
     if puzzle.kind == "winner":
         records = puzzle.replay.records[-1:]
-    return tuple(reason for record in records for reason in explain_record(record, players))
+    reasons = tuple(reason for record in records for reason in explain_record(record, players))
+    return (*reasons, *_unscored_king_feat(puzzle, records))
+
+
+def _unscored_king_feat(puzzle: Puzzle, records: Iterable[TrickRecord]) -> tuple[Reason, ...]:
+    """Where the K♠ killed a K♣ under rules without the club's king feats, say that it scored
+    nothing: a learner who knows the club's point expects one."""
+    if puzzle.kind != "points" or puzzle.rules.king_feats:
+        return ()
+    killed = any(pairing.beats and pairing.card == KING_OF_SPADES
+                 and pairing.target.card == KING_OF_CLUBS
+                 for record in records for step in record.trick.steps
+                 for pairing in step.pairings)
+    if not killed:
+        return ()
+    return (Reason("The K♠ killing the K♣ scores nothing under these rules: only the club's "
+                   "rules pay a point for it", ("R4.4",)),)
+
+
+def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
+    """Why a card drawn from the stock is not in the player's hand: who drew what, in the
+    order of the draw (R12.1). Empty unless the play is refused because the player does not
+    hold a card that was drawn."""
+    play, refusal = puzzle.play, puzzle._refusal
+    if play is None or refusal is None or refusal.rule != "R8.3":
+        return ()
+    states = puzzle.replay.states
+    reasons = []
+    for before, after in pairwise(states):
+        taken = len(before.stock) - len(after.stock)
+        if taken <= 0 or not after.records:
+            continue
+        holders = {card: seat for seat, cards in after.hands for card in cards}
+        drawn = ", ".join(f"{holders[card]} the {card}" for card in before.stock[:taken])
+        winner = after.records[-1].winner
+        reasons.append(Reason(
+            f"{winner} won the trick, so {winner} drew first and the others followed in "
+            f"turn of play, one card each from the top of the stock: {drawn}", ("R12.1",)))
+    if not reasons or not any(card in puzzle.scenario.stock for card in play.cards):
+        return ()
+    return (*reasons, Reason(f"{play} is not allowed: a player plays only cards in hand "
+                             f"({refusal.rule})", (refusal.rule,)))
 
 
 def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
