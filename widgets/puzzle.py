@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -46,7 +47,7 @@ KIND_PROMPTS = {
     "placement": "Choose where each card goes, then press Check.",
     "winner": "Pick the seat, then press Check.",
     "legal": "Answer, then press Check.",
-    "points": "Enter the number of points, then press Check.",
+    "points": "Type the number of points, then press Enter or Check.",
     "table": "Choose your answer, then press Check.",
 }
 
@@ -215,9 +216,11 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.table = table
         control, reader = _answer_control(puzzle)
         self.answer_control, self.read_answer = control, reader
+        check = self._guarded(self.check)
         if isinstance(control, HandPicker) and puzzle.cards_to_pick == 1 and self.check_on_pick:
-            check = self._guarded(self.check)
             control.on_change(lambda cards: check(None) if cards else None)
+        if isinstance(control, ipywidgets.Text):
+            _on_enter(control, lambda: check(None))
         self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
         buttons = ipywidgets.HBox([self.check_button, self.hint_button])
         buttons.add_class("wt-puzzle-buttons")
@@ -374,6 +377,18 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
     number.add_class("wt-answer-points")
     return number, lambda: _whole_number(number.value)
+
+
+def _on_enter(box: ipywidgets.Text, action: Callable[[], None]) -> None:
+    """Run ``action`` when the learner presses Enter in ``box``, as the Check button does.
+
+    The submit event is what Enter sends. Its suggested replacement, a value that updates only
+    on commit, would also fire when the box loses focus on the way to the Check button, and
+    spend the learner's first try twice; hence the deprecated call, with its warning quiet.
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        box.on_submit(lambda _box: action())
 
 
 def _whole_number(text: str) -> int | None:

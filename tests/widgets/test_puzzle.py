@@ -179,6 +179,16 @@ def test_a_points_question() -> None:
     assert "Correct: NS score 1." in text and "(P4, R4.4)" in text
 
 
+def test_enter_in_the_points_box_checks_the_answer() -> None:
+    widget = PuzzleWidget.from_id("ataata")
+    box = widget.answer_control
+    assert "press Enter or Check" in widget.children[0].value
+    box.value = "1"
+    enter = {"method": "custom", "content": {"event": "submit"}}  # what the browser sends
+    box._handle_msg({"content": {"data": enter}, "buffers": []})
+    assert "Correct: NS score 1." in feedback(widget)
+
+
 def test_a_placement_question_reads_every_card_and_its_target() -> None:
     widget = PuzzleWidget.from_id("place-your-nines")
     first, second = widget.answer_control.children
