@@ -53,6 +53,9 @@ SHARED_SERVER_MODULES = {
 }
 """Browser test files whose tests share a server that no other file starts: one worker each."""
 
+PLAIN_LOADFILE = "WORMS_TESTS_PLAIN_LOADFILE"
+"""Set, xdist's own loadfile schedules the tests: benchmarks/suite.py compares the two."""
+
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
@@ -64,18 +67,26 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     (`--dist loadgroup` would say this with marks, but pytest 9.2 ignores the node ids it
     rewrites, so it groups nothing: pytest-xdist issue 1386.)
     """
-    if config.getvalue("dist") != "loadfile":
+    if config.getvalue("dist") != "loadfile" or os.environ.get(PLAIN_LOADFILE):
         return None
     from xdist.scheduler import LoadFileScheduling
 
     class BrowserTestsApart(LoadFileScheduling):
+        # _split_scope is the one method xdist's scope schedulers leave to a subclass;
+        # tests/test_scheduling.py fails, naming it, if xdist stops calling it.
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            if path.startswith("tests/browser/") and path not in SHARED_SERVER_MODULES:
-                return nodeid
-            return path
+            return work_unit(nodeid)
 
     return BrowserTestsApart(config, log)
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work a test belongs to under `make test`: its file, or for a browser test
+    (outside SHARED_SERVER_MODULES) the test itself."""
+    path = nodeid.split("::", 1)[0]
+    if path.startswith("tests/browser/") and path not in SHARED_SERVER_MODULES:
+        return nodeid
+    return path
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
