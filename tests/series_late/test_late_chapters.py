@@ -85,7 +85,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "09-toqutsit": ("R6.2", "P1"),
     "09-third-matador": ("R2.1",),
     "09-aavunga-lead": ("F4",),
-    "09-ataata": ("R4.4", "P4"),
+    "09-ataata": ("R4.5", "P5"),
     "09-table-catches": ("F2",),
     "09-lus": ("P1", "R13.2"),
 }
