@@ -16,13 +16,13 @@ work_unit = run_path(str(Path(__file__).with_name("conftest.py")))["work_unit"]
 
 
 def test_a_notebooks_cells_stay_together() -> None:
-    assert work_unit("notebooks/05-worms-and-toqu.ipynb::Cell 3") == (
-        "notebooks/05-worms-and-toqu.ipynb")
+    assert work_unit("notebooks/06-worms-and-toqu.ipynb::Cell 3") == (
+        "notebooks/06-worms-and-toqu.ipynb")
     assert work_unit("tests/engine/test_cli.py::test_exit_two") == "tests/engine/test_cli.py"
 
 
 def test_browser_tests_go_out_one_by_one_but_shared_servers_stay_together() -> None:
-    one = "tests/browser/test_series_pages.py::test_a_learner[05-worms-and-toqu.ipynb]"
+    one = "tests/browser/test_series_pages.py::test_a_learner[06-worms-and-toqu.ipynb]"
     assert work_unit(one) == one
     assert work_unit("tests/browser/test_harness.py::test_bare_page") == (
         "tests/browser/test_harness.py")

@@ -185,14 +185,14 @@ def run_outputs(lazies: Sequence[LazyPuzzle]) -> list[Any]:
 
 
 def puzzle(puzzle_id: str, lazy: bool = True) -> LazyPuzzle | PuzzleWidget:
-    """One puzzle of the series, e.g. ``lesson.puzzle("03-higher-seven")``; ``lazy=False``
+    """One puzzle of the series, e.g. ``lesson.puzzle("04-higher-seven")``; ``lazy=False``
     builds the PuzzleWidget at once."""
     return LazyPuzzle(puzzle_id) if lazy else view(load(puzzle_id))
 
 
 def puzzles(*chosen: str | int, lazy: bool = True) -> Any:
     """Several puzzles one under the other: ``lesson.puzzles("03")`` shows every puzzle of
-    chapter 03 in file order, ``lesson.puzzles("03-higher-seven", "03-kill-the-seven")``
+    chapter 03 in file order, ``lesson.puzzles("04-higher-seven", "04-kill-the-seven")``
     those two. (One cell instead of several: each cell costs a page some time in Voila.)"""
     ids: list[str] = []
     for item in chosen:

@@ -7,7 +7,7 @@ A chapter (``notebooks/NN-title.ipynb``) is prose with a few calls, and follows 
     lesson.goals("...", "...", "...")          (three goals, first code cell)
     ... markdown, lesson.cards("JC KH"), lesson.trick("N: 7H E: 7C S: 8S W: 5D") ...
     lesson.compare("N: 3D E: 7D S: AC W: 8S")  (the same plays under two rulebooks)
-    lesson.puzzle("03-higher-seven")           (one puzzle; or lesson.puzzles("03"))
+    lesson.puzzle("04-higher-seven")           (one puzzle; or lesson.puzzles("03"))
     lesson.recap("...", "...")
     <!-- series:nav -->                        (markdown written by tools/series.py)
 
@@ -18,7 +18,7 @@ of them. A cell stays a few lesson calls with literal arguments, no logic of its
     lesson.show(
         lesson.trick("N: 5C E: KH S: 9C W: 6S"),
         lesson.choice("...", "Q1"),
-        lesson.puzzle("05-worms-home"),
+        lesson.puzzle("06-worms-home"),
     )
 
 This module holds no logic: each call lives with its own concept, in ``page`` (the frame of a

@@ -40,7 +40,7 @@ from .table import Frame, step_reason_html, table_html
 log = logging.getLogger("worms_tutor.widgets")
 
 LEARNER = "S"
-EXPLORER_NOTEBOOK = "11-explore-positions.ipynb"
+EXPLORER_NOTEBOOK = "12-explore-positions.ipynb"
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random (beginner)": RandomBot,

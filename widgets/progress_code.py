@@ -16,6 +16,8 @@ from collections.abc import Iterable
 
 from worms_tutor.values.errors import WormsError
 
+from .puzzle_renames import current_ids
+
 PREFIX = "wt1"
 VERSION = 1
 MAX_CODE_LENGTH = 50_000
@@ -45,7 +47,8 @@ def encode(solved: Iterable[str]) -> str:
 
 
 def decode(text: object) -> frozenset[str]:
-    """The solved puzzle ids of a code; ``ProgressCodeError`` says what is wrong with it."""
+    """The solved puzzle ids of a code, under their present names (a code saved before a
+    puzzle was renamed still counts it); ``ProgressCodeError`` says what is wrong with it."""
     if not isinstance(text, str):
         raise ProgressCodeError("A progress code is text.")
     code = "".join(text.split())  # a pasted code may carry spaces or line breaks
@@ -76,7 +79,7 @@ def decode(text: object) -> frozenset[str]:
     if not isinstance(ids, list) or len(ids) > MAX_IDS:
         raise ProgressCodeError("This progress code does not list solved puzzles.")
     try:
-        return frozenset(check_puzzle_id(pid) for pid in ids)
+        return current_ids(check_puzzle_id(pid) for pid in ids)
     except WormsError:
         raise ProgressCodeError("This progress code names a puzzle that cannot exist.") from None
 

@@ -1,5 +1,5 @@
-"""The sandbox chapters in Voila: a whole hand played by clicking (chapter 10); the explorer
-opened from a shared link, and from a hostile one (chapter 11)."""
+"""The sandbox chapters in Voila: a whole hand played by clicking (chapter 11); the explorer
+opened from a shared link, and from a hostile one (chapter 12)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from worms_tutor.formats.scenario import Scenario
 
 pytestmark = pytest.mark.browser
 
-PLAY = "10-play-a-match.ipynb"
-EXPLORE = "11-explore-positions.ipynb"
+PLAY = "11-play-a-match.ipynb"
+EXPLORE = "12-explore-positions.ipynb"
 Opener = Callable[..., Any]
 
 _TURN_JS = """([before]) => {

@@ -55,51 +55,51 @@ SAME_RULE = (
 the penalty for F1, which the engine enforces by refusing the play)."""
 
 POSED_BY: dict[str, tuple[str, ...]] = {
-    "R1.1": ("02-three-is-no-king",),  # the 3♦ stands in for the missing K♦, and is no King
-    "R1.2": ("00-toqu-catches-worms", "05-later-matador-wins"),
+    "R1.1": ("03-three-is-no-king",),  # the 3♦ stands in for the missing K♦, and is no King
+    "R1.2": ("00-toqu-catches-worms", "06-later-matador-wins"),
     "R2.3": ("01-unled-sevens",),  # unled Sevens below the K♠
-    "R3.5": ("03-two-kings-two-sevens", "03-english-two-kings"),  # a pair of Sevens led
+    "R3.5": ("04-two-kings-two-sevens", "04-english-two-kings"),  # a pair of Sevens led
     "R4.1": ("01-kings-are-low",),
-    "R4.6": ("09-ataata",),
-    "R5.5": ("04-three-on-worms",),  # the 3♦ on Worms scores nothing
-    "R6.11": ("05-toqu-on-the-other-card",),
-    "R6.12": ("05-dead-worms",),
-    "R6.14": ("05-worms-in-a-pair",),
-    "R8.2": ("06-knocked-first-trick",),
-    "R8.4": ("06-two-players-draw",),  # the stock
-    "R9.3": ("02-kings-pair",),  # Kings may be led in sets, Worms included
-    "R10.5": ("05-worms-in-a-pair", "03-two-kings-two-sevens"),  # each target its own context
-    "R12.3": ("05-toqu-on-the-other-card", "08-last-trick"),  # the stock empty, hands played out
-    "R12.5": ("07-stop-at-nine",),
-    "R13.3": ("07-lead-for-five-five",),  # trick units count towards the first five
-    "R13.4": ("07-sweep-keeps-the-capture",),
-    "R15.5": ("07-eight-eight",),
-    "R17.1": ("06-three-players",),
-    "R17.2": ("06-three-players",),
-    "R18.1": ("06-two-players-draw", "06-two-players-third-card"),
+    "R4.6": ("10-ataata",),
+    "R5.5": ("05-three-on-worms",),  # the 3♦ on Worms scores nothing
+    "R6.11": ("06-toqu-on-the-other-card",),
+    "R6.12": ("06-dead-worms",),
+    "R6.14": ("06-worms-in-a-pair",),
+    "R8.2": ("02-knocked-first-trick",),
+    "R8.4": ("02-two-players-draw",),  # the stock
+    "R9.3": ("03-kings-pair",),  # Kings may be led in sets, Worms included
+    "R10.5": ("06-worms-in-a-pair", "04-two-kings-two-sevens"),  # each target its own context
+    "R12.3": ("06-toqu-on-the-other-card", "09-last-trick"),  # the stock empty, hands played out
+    "R12.5": ("08-stop-at-nine",),
+    "R13.3": ("08-lead-for-five-five",),  # trick units count towards the first five
+    "R13.4": ("08-sweep-keeps-the-capture",),
+    "R15.5": ("08-eight-eight",),
+    "R17.1": ("02-three-players",),
+    "R17.2": ("02-three-players",),
+    "R18.1": ("02-two-players-draw", "02-two-players-third-card"),
 }
 """Rules the engine has no sentence for, and the puzzles that pose them."""
 
 MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     1: ("treating a led Seven as a low card", ("R3.1",),
-        ("03-led-seven-holds", "06-knocked-first-trick")),
+        ("04-led-seven-holds", "02-knocked-first-trick")),
     2: ("wasting big cards on a led Seven", ("R3.1", "F2"),
-        ("03-kill-the-seven", "03-no-worms-on-a-seven", "08-english-worms-on-a-seven")),
+        ("04-kill-the-seven", "04-no-worms-on-a-seven", "09-english-worms-on-a-seven")),
     3: ("thinking the Kings are high", ("R2.1",),
         ("01-kings-are-low", "01-unled-sevens", "01-fives-and-eights")),
     4: ("forgetting that the later matador wins", ("R6.1", "P1"),
-        ("00-toqu-catches-worms", "05-later-matador-wins", "05-dont-lead-worms")),
-    5: ("laying Toqu on partner's Worms", ("F1",), ("05-not-on-partners-worms",)),
+        ("00-toqu-catches-worms", "06-later-matador-wins", "06-dont-lead-worms")),
+    5: ("laying Toqu on partner's Worms", ("F1",), ("06-not-on-partners-worms",)),
     6: ("holding back Toqu when it must be played", ("O1",),
-        ("05-toqu-must-come-out", "08-danish-duty-pair")),
+        ("06-toqu-must-come-out", "09-danish-duty-pair")),
     7: ("mis-timing the 3♦", ("R5.1", "R5.2", "R5.3", "R5.4"),
-        ("04-dont-lead-the-three", "04-shield-the-worms", "04-take-it-back")),
+        ("05-dont-lead-the-three", "05-shield-the-worms", "05-take-it-back")),
     8: ("beating only one card of a multi-card lead", ("R10.3", "R10.4"),
-        ("02-beat-the-head", "02-badly-placed", "02-pair-of-fives")),
+        ("03-beat-the-head", "03-badly-placed", "03-pair-of-fives")),
     9: ("trying to follow suit", ("R10.1",), ("00-no-suit-to-follow", "01-any-card-will-do")),
     10: ("scoring blunders: the sweep, overshooting 9, 8:8, aavunga",
          ("R13.1", "R13.2", "R15.2", "R6.15", "D1"),
-         ("07-sweep", "07-past-nine", "07-eight-eight", "05-aavunga")),
+         ("08-sweep", "08-past-nine", "08-eight-eight", "06-aavunga")),
 }  # fmt: skip
 """The ten beginner mistakes of rules.md §D.9: the rules a puzzle must reach to catch one, and
 the puzzles that do."""

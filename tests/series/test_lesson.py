@@ -160,17 +160,17 @@ def test_ladder_from_the_cache_needs_no_matplotlib(tmp_path: Path) -> None:
 
 
 def test_series_tool_finds_stale_links_and_fixes_them(tmp_path: Path) -> None:
-    for path in (REPO / "notebooks").glob("0[0-2]-*.ipynb"):
+    for path in (REPO / "notebooks").glob("0[0-3]-*.ipynb"):
         shutil.copy(path, tmp_path / path.name)
-    assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 1  # 02 is now the last
+    assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 1  # 03 is now the last
     assert series_tool.main(["--folder", str(tmp_path)]) == 0
     assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 0
-    last = json.loads((tmp_path / "02-leads-and-following.ipynb").read_text())["cells"][-1]
+    last = json.loads((tmp_path / "03-leads-and-following.ipynb").read_text())["cells"][-1]
     text = "".join(last["source"])
     assert text.startswith(series_tool.NAV_MARK) and "Next:" not in text and "Previous:" in text
     toc = "".join(c for cell in json.loads((tmp_path / series_tool.START).read_text())["cells"]
                   for c in cell["source"] if "series:toc" in "".join(cell["source"]))
-    assert "02-leads-and-following.ipynb" in toc and "03-" not in toc
+    assert "03-leads-and-following.ipynb" in toc and "04-" not in toc
 
 
 def test_pictures_are_drawn_once_and_then_read_from_the_cache(
@@ -183,7 +183,7 @@ def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     files[0].write_text(first.replace("N wins", "N WINS"), encoding="utf-8")
     assert "N WINS" in lesson.trick("N: 9S E: 7C S: 5D W: QH").html  # served from the cache
     assert "N WINS" not in lesson.trick("N: 9S E: 7C S: 5D W: QH", "danish-club").html
-    lazy = lesson.puzzle("04-led-three")
+    lazy = lesson.puzzle("05-led-three")
     assert list((tmp_path / "worms-tutor").glob("preview-*"))
     assert "The three in the lead" in lazy.preview().html
 

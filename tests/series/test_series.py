@@ -33,11 +33,11 @@ _spec.loader.exec_module(series)
 CHAPTERS = series.chapters(NOTEBOOKS)
 MIN_PUZZLES = 6
 MIN_KINDS = 3
-LAST_LESSON = 9
-"""Chapters 00-09 are the lessons (start here ... Greenland and the game). Pages numbered 10
-and up are practice pages (play a match, explore positions): they keep the skeleton (goals,
-recap, links) but pose no puzzles of their own."""
-LESSONS = [chapter for chapter in CHAPTERS if int(chapter.number) <= LAST_LESSON]
+PRACTICE_PAGES = ("11", "12")
+"""Pages 11 and 12 are practice pages (play a match, explore positions): they keep the
+skeleton (goals, recap, links) but pose no puzzles of their own. Every other chapter, the
+appendix included, is a lesson."""
+LESSONS = [chapter for chapter in CHAPTERS if chapter.number not in PRACTICE_PAGES]
 
 
 def _params(chapters: list[Any] | None = None) -> list[Any]:
@@ -144,9 +144,9 @@ def _thin_statement(statement: ast.stmt) -> bool:
 def test_cells_stay_thin(chapter: series.Chapter) -> None:
     """A code cell of a chapter is a few lesson calls: every statement an import, a lesson
     call with literal arguments, or ``lesson.show(...)`` of such calls (code cells with no
-    markdown between them are one cell). Only a practice page (10 and up) may build a
+    markdown between them are one cell). Only a practice page (11, 12) may build a
     widget of its own, in a cell of at most two statements."""
-    practice = int(chapter.number) > LAST_LESSON
+    practice = chapter.number in PRACTICE_PAGES
     for index, cell in enumerate(_cells(chapter)):
         if cell["cell_type"] != "code":
             continue

@@ -1,9 +1,9 @@
-"""Chapters 05–09 of the series: their puzzles, the rules they cover, and what the pages show.
+"""Chapters 02, 06 and 08–10 of the series (before the renumbering: 05–09): their puzzles, the rules they cover, and what the pages show.
 
 Every claim is checked against the engine: a puzzle "covers" a rule id only if the engine cites
 it (in the reasons of the correct answer, the refusal of an illegal play, or the puzzle's hint
 rules, which the loader checks against the rule table); a beginner's mistake is "caught" only if
-the engine marks the beginner's answer wrong. Chapter 08's comparisons must change the outcome.
+the engine marks the beginner's answer wrong. Chapter 9's comparisons must change the outcome.
 """
 
 from __future__ import annotations
@@ -26,90 +26,90 @@ from worms_tutor.widgets import lesson, series
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 CHAPTERS = {
-    "05": "05-worms-and-toqu.ipynb",
-    "06": "06-drawing-and-the-flow-of-a-hand.ipynb",
-    "07": "07-scoring.ipynb",
-    "08": "08-two-rulebooks-side-by-side.ipynb",
-    "09": "09-greenland-and-the-game.ipynb",
+    "06": "06-worms-and-toqu.ipynb",
+    "02": "02-a-hand-of-worms.ipynb",
+    "08": "08-scoring.ipynb",
+    "09": "09-two-rulebooks-side-by-side.ipynb",
+    "10": "10-greenland-and-the-game.ipynb",
 }
 
 # Rule ids each late chapter's puzzles must reach (engine-cited, see module docstring).
 COVERS: dict[str, tuple[str, ...]] = {
-    "05-later-matador-wins": ("R2.2", "R6.1", "P1"),
-    "05-dont-lead-worms": ("R6.1", "O1", "P1"),
-    "05-toqu-must-come-out": ("O1",),
-    "05-not-on-partners-worms": ("F1", "R6.3"),
-    "05-three-takes-it-back": ("R5.2", "R5.3", "P2"),
-    "05-three-shields-worms": ("R5.4", "P3"),
-    "05-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
-    "05-dead-worms": ("R10.3", "R10.6"),
-    "05-worms-home": ("R6.5", "P3"),
-    "05-aavunga": ("R6.10", "D1"),
-    "05-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
-    "06-drawing-partners": ("R7.2",),
-    "06-who-cuts": ("R8.1", "R9.1"),
-    "06-next-dealer": ("R7.3",),
-    "06-three-cards": ("R8.5",),
-    "06-dealt-both": ("R8.6",),
-    "06-stock-runs-out": ("R12.1", "R12.2"),
-    "06-no-worms-to-open": ("F3",),
-    "06-knocked-first-trick": ("R3.1",),
-    "06-winner-leads": ("R9.1",),
-    "06-who-drew-the-three": ("R8.3",),
-    "06-hand-is-over": ("R12.4",),
-    "06-three-players": ("R5.3", "P2"),
-    "06-two-players-draw": ("R18.2",),
-    "06-two-players-third-card": ("R18.2", "R5.2"),
-    "07-six-tricks-english": ("R13.1",),
-    "07-first-five-english": ("R13.1",),
-    "07-five-five": ("R13.2",),
-    "07-plain-win-danish": ("R13.2",),
-    "07-sweep": ("R13.1",),
-    "07-lead-for-five-five": ("R13.2", "R3.1"),
-    "07-past-nine": ("R15.2",),
-    "07-kam": ("R15.4", "R13.2"),
-    "07-sweep-keeps-the-capture": ("R13.1", "P1"),
-    "07-eight-eight": ("R6.15",),
-    "07-stop-at-nine": ("R15.3",),
-    "07-announce-the-score": ("R15.6", "R15.2", "R13.2"),
-    "08-three-in-the-middle": ("R5.2",),
-    "08-danish-seven-after-three": ("R3.4",),
-    "08-english-no-king-feat": ("R4.3",),
-    "08-english-two-pairs": ("F6",),
-    "08-place-your-sixes": ("R10.3", "R1.3"),
-    "08-danish-duty-pair": ("O1",),
-    "08-english-worms-on-a-seven": ("R3.1",),
-    "08-toqu-lead-too-early": ("F4",),
-    "08-worms-last-to-trick": ("F5",),
-    "08-last-trick": ("R6.13", "R13.2"),
-    "09-toqutsit": ("R6.2", "P1"),
-    "09-third-matador": ("R2.1",),
-    "09-aavunga-lead": ("F4",),
-    "09-ataata": ("R4.5", "P5"),
-    "09-table-catches": ("F2",),
-    "09-lus": ("P1", "R13.2"),
+    "06-later-matador-wins": ("R2.2", "R6.1", "P1"),
+    "06-dont-lead-worms": ("R6.1", "O1", "P1"),
+    "06-toqu-must-come-out": ("O1",),
+    "06-not-on-partners-worms": ("F1", "R6.3"),
+    "06-three-takes-it-back": ("R5.2", "R5.3", "P2"),
+    "06-three-shields-worms": ("R5.4", "P3"),
+    "06-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
+    "06-dead-worms": ("R10.3", "R10.6"),
+    "06-worms-home": ("R6.5", "P3"),
+    "06-aavunga": ("R6.10", "D1"),
+    "06-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
+    "02-drawing-partners": ("R7.2",),
+    "02-who-cuts": ("R8.1", "R9.1"),
+    "02-next-dealer": ("R7.3",),
+    "02-three-cards": ("R8.5",),
+    "02-dealt-both": ("R8.6",),
+    "02-stock-runs-out": ("R12.1", "R12.2"),
+    "02-no-worms-to-open": ("F3",),
+    "02-knocked-first-trick": ("R3.1",),
+    "02-winner-leads": ("R9.1",),
+    "02-who-drew-the-three": ("R8.3",),
+    "02-hand-is-over": ("R12.4",),
+    "02-three-players": ("R5.3", "P2"),
+    "02-two-players-draw": ("R18.2",),
+    "02-two-players-third-card": ("R18.2", "R5.2"),
+    "08-six-tricks-english": ("R13.1",),
+    "08-first-five-english": ("R13.1",),
+    "08-five-five": ("R13.2",),
+    "08-plain-win-danish": ("R13.2",),
+    "08-sweep": ("R13.1",),
+    "08-lead-for-five-five": ("R13.2", "R3.1"),
+    "08-past-nine": ("R15.2",),
+    "08-kam": ("R15.4", "R13.2"),
+    "08-sweep-keeps-the-capture": ("R13.1", "P1"),
+    "08-eight-eight": ("R6.15",),
+    "08-stop-at-nine": ("R15.3",),
+    "08-announce-the-score": ("R15.6", "R15.2", "R13.2"),
+    "09-three-in-the-middle": ("R5.2",),
+    "09-danish-seven-after-three": ("R3.4",),
+    "09-english-no-king-feat": ("R4.3",),
+    "09-english-two-pairs": ("F6",),
+    "09-place-your-sixes": ("R10.3", "R1.3"),
+    "09-danish-duty-pair": ("O1",),
+    "09-english-worms-on-a-seven": ("R3.1",),
+    "09-toqu-lead-too-early": ("F4",),
+    "09-worms-last-to-trick": ("F5",),
+    "09-last-trick": ("R6.13", "R13.2"),
+    "10-toqutsit": ("R6.2", "P1"),
+    "10-third-matador": ("R2.1",),
+    "10-aavunga-lead": ("F4",),
+    "10-ataata": ("R4.5", "P5"),
+    "10-table-catches": ("F2",),
+    "10-lus": ("P1", "R13.2"),
 }
 
 # rules.md §D.9: the beginner's answer each puzzle must reject (mistake number → cases).
 MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
-    1: (("06-knocked-first-trick", "W"), ("07-lead-for-five-five", "N: 9C")),
-    2: (("08-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
-    4: (("05-later-matador-wins", "E"), ("05-dont-lead-worms", "N: KH")),
-    5: (("05-not-on-partners-worms", "yes"), ("05-toqu-on-the-other-card", "S: JC>KH QD>9C")),
-    6: (("05-toqu-must-come-out", "yes"), ("08-danish-duty-pair", "no")),
-    7: (("05-three-takes-it-back", "W: 8D"), ("05-three-shields-worms", "S: 6D")),
-    8: (("05-dead-worms", "E"), ("05-worms-in-a-pair", "S: JC>8S 3D>KH")),
-    10: (("07-sweep", "4"), ("07-eight-eight", "no"), ("05-aavunga", "1"),
-         ("07-past-nine", "no")),
+    1: (("02-knocked-first-trick", "W"), ("08-lead-for-five-five", "N: 9C")),
+    2: (("09-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
+    4: (("06-later-matador-wins", "E"), ("06-dont-lead-worms", "N: KH")),
+    5: (("06-not-on-partners-worms", "yes"), ("06-toqu-on-the-other-card", "S: JC>KH QD>9C")),
+    6: (("06-toqu-must-come-out", "yes"), ("09-danish-duty-pair", "no")),
+    7: (("06-three-takes-it-back", "W: 8D"), ("06-three-shields-worms", "S: 6D")),
+    8: (("06-dead-worms", "E"), ("06-worms-in-a-pair", "S: JC>8S 3D>KH")),
+    10: (("08-sweep", "4"), ("08-eight-eight", "no"), ("06-aavunga", "1"),
+         ("08-past-nine", "no")),
 }
 
 # rules.md §E questions each page must mark as our own choice (lesson.choice(..., "Qn")).
 CHOICES: dict[str, tuple[str, ...]] = {
-    "05": ("Q1", "Q7", "Q8"),
-    "06": ("Q9", "Q10", "Q13", "Q16", "Q17"),
-    "07": ("Q5", "Q11", "Q12"),  # Q5 also carries 07-sweep-keeps-the-capture
-    "08": ("Q2", "Q4"),
-    "09": ("Q14",),
+    "06": ("Q1", "Q7", "Q8"),
+    "02": ("Q9", "Q10", "Q13", "Q16", "Q17"),
+    "08": ("Q5", "Q11", "Q12"),  # Q5 also carries 08-sweep-keeps-the-capture
+    "09": ("Q2", "Q4"),
+    "10": ("Q14",),
 }
 
 # rules.md §B19, every term of the vocabulary table.
@@ -179,7 +179,7 @@ def test_chapter_has_goals_recap_and_links(number: str) -> None:
     assert list(_lesson_calls(number, "recap")), "a recap"
     nav = "".join(cells[-1]["source"])
     assert nav.startswith("<!-- series:nav -->") and "Previous:" in nav
-    if number != "09":
+    if number != "10":
         assert "Next:" in nav
 
 
@@ -280,14 +280,14 @@ def test_every_comparison_changes_the_outcome(number: str) -> None:
 
 
 def test_chapter_08_has_a_section_for_every_switch() -> None:
-    headings = [line for line in _markdown("08").splitlines() if line.startswith("## ")]
+    headings = [line for line in _markdown("09").splitlines() if line.startswith("## ")]
     for switch in SWITCHES:
         assert any(re.search(rf"\b{switch}\b", heading) for heading in headings), switch
 
 
 def test_chapter_08_compares_under_ru_literal_too() -> None:
     variants = set()
-    for call in _lesson_calls("08", "compare"):
+    for call in _lesson_calls("09", "compare"):
         if len(call.args) > 1:
             variants.update(v if isinstance(v, str) else v[0]
                             for v in ast.literal_eval(call.args[1]))
@@ -295,7 +295,7 @@ def test_chapter_08_compares_under_ru_literal_too() -> None:
 
 
 def test_chapter_09_explains_every_word_of_the_vocabulary() -> None:
-    text = _markdown("09")
+    text = _markdown("10")
     missing = [word for word in VOCABULARY if word not in text]
     assert not missing, missing
     assert "say it roughly like" in text, "pronunciation hints"
@@ -323,9 +323,9 @@ def test_page_stays_within_the_widget_budget(number: str) -> None:
 
 
 def _switch_rows() -> dict[str, list[str]]:
-    """Chapter 08's table of switches: id → [english, danish-club, ru-literal] as written."""
+    """Chapter 9's table of switches: id → [english, danish-club, ru-literal] as written."""
     rows = {}
-    for line in _markdown("08").splitlines():
+    for line in _markdown("09").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) == 5 and (cells[0] in SWITCHES):
             rows[cells[0]] = cells[2:]

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from worms_tutor import WormsError
 from worms_tutor.widgets import ProgressPanel, ProgressStore
 from worms_tutor.widgets.progress_code import ProgressCodeError, decode, encode
+from worms_tutor.widgets.puzzle_renames import RENAMED, current_ids
+from worms_tutor.widgets.series import puzzle_files
 
 
 class Browser:
@@ -38,7 +40,19 @@ def test_codes_round_trip() -> None:
 
 @given(st.sets(st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_.:/-]{0,20}", fullmatch=True), max_size=30))
 def test_any_set_of_ids_round_trips(ids: set[str]) -> None:
-    assert decode(encode(ids)) == ids
+    assert decode(encode(ids)) == current_ids(ids)
+
+
+def test_progress_saved_before_the_chapters_were_renumbered_still_counts() -> None:
+    """A browser that saved "05-aavunga" (chapter 5 before the renumbering) shows that puzzle
+    solved where it lives now; ids that never changed are kept as they were."""
+    before = encode({"05-aavunga", "00-six-beats-five", "07-eight-eight"})
+    store = ProgressStore()
+    Browser(store).load(before)
+    assert store.solved == {RENAMED["05-aavunga"], "00-six-beats-five", RENAMED["07-eight-eight"]}
+    assert store.notice == ""
+    series_ids = {path.stem for path in puzzle_files()}
+    assert set(RENAMED.values()) <= series_ids, "every renamed puzzle names a puzzle of today"
 
 
 @given(st.text(max_size=200))
