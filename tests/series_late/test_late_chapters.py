@@ -1,4 +1,4 @@
-"""Chapters 02, 06 and 08–10 of the series (before the renumbering: 05–09): their puzzles, the rules they cover, and what the pages show.
+"""Chapters 02, 06, 08, 09 and 10 (05–09 before the renumbering): puzzles, rules, pages.
 
 Every claim is checked against the engine: a puzzle "covers" a rule id only if the engine cites
 it (in the reasons of the correct answer, the refusal of an illegal play, or the puzzle's hint
