@@ -177,10 +177,12 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         if not self.history:
             self.message.value = _box("note", "There is no play of yours to take back.")
             return
+        reopened = self._match().over
         self.match = self.history.pop()
         self.shown_record = None
         self.explanation.value = ""
-        self.message.value = _box("note", "Your last play was taken back.")
+        self.message.value = _box("note", "Your last play was taken back" + (
+            ": the match is open again." if reopened else "."))
         self._refresh()
 
     def ask_solver(self) -> None:
@@ -292,6 +294,8 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.picker.disabled = not mine
         self.play_button.disabled = not mine
         self.undo_button.disabled = not (self.practice.value and self.history)
+        self.undo_button.description = (
+            "Undo my last play (reopens the match)" if match.over else "Undo my last play")
         self.solver_button.disabled = not (mine and not hand.stock)
         score = " · ".join(f"{side} {points}" for side, points in hand.score)
         if match.over:
@@ -302,9 +306,13 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
                 else f"pick {_cards(trick.size)} and press Play."))
         else:
             turn = f"{escape(match.to_move or '')} is thinking…"
+        if hand.hand_over:
+            where = f"over after {_tricks(len(hand.records))}"
+        else:
+            where = f"trick {len(hand.records) + 1}"
         self.status.value = (
-            f'<div style="font-size:1.05em">Hand {match.hand_number} · trick '
-            f"{len(hand.records) + 1} · stock <b>{len(hand.stock)}</b> cards · score {score} · "
+            f'<div style="font-size:1.05em">Hand {match.hand_number} · {where} · stock '
+            f"<b>{len(hand.stock)}</b> cards · score {score} · "
             f'<span class="wt-play-turn">{turn}</span></div>')
         self.scoreboard.show(hand)
 
@@ -327,4 +335,8 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
 
 def _cards(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
+
+
+def _tricks(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
 

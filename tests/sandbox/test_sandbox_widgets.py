@@ -48,6 +48,23 @@ def test_a_whole_hand_then_undo_and_the_record() -> None:
     assert "download" in table.record.value and "?position=" in table.record.value
 
 
+def test_a_finished_match_says_its_hand_is_over_and_undo_reopens_it() -> None:
+    """After the last trick the status reads "over after N tricks", never "trick 10"; Undo
+    says that it reopens the match, and does."""
+    table = PlayTable(seed=5, pause=0)
+    while table.match is not None and not table.match.over:
+        learner_plays_first_legal(table)
+    assert table.match is not None
+    status = table.status.value
+    assert "The match is over" in status and "over after" in status
+    assert f"trick {len(table.match.hand.records) + 1}" not in status
+    assert table.undo_button.description == "Undo my last play (reopens the match)"
+    table.undo_button.click()
+    assert not table.match.over
+    assert "the match is open again" in table.message.value
+    assert table.undo_button.description == "Undo my last play"
+
+
 def test_bots_pause_between_moves_only_once_the_table_is_on_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
