@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import ipywidgets  # type: ignore[import-untyped]
 
@@ -68,9 +68,18 @@ def _message(kind: str, text: str) -> str:
 
 def query_position(query: str | None = None) -> str | None:
     """The ``position`` parameter of a page's query string (percent-decoded), if any."""
+    return _query_value("position", query)
+
+
+def query_compare(query: str | None = None) -> str | None:
+    """The ``compare`` parameter of a page's query string: the rulebook to compare with."""
+    return _query_value("compare", query)
+
+
+def _query_value(name: str, query: str | None) -> str | None:
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
-    values = parse_qs(query, keep_blank_values=True).get("position")
+    values = parse_qs(query, keep_blank_values=True).get(name)
     return values[0] if values else None
 
 
@@ -163,12 +172,18 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         """An explorer opened on ``?position=CODE`` of the page (``QUERY_STRING``), if given."""
         explorer = cls(**kwargs)
         try:
-            code = query_position(query)
+            code, second = query_position(query), query_compare(query)
         except Exception:  # a hostile query string must not stop the page
             log.exception("unreadable query string")
-            code = ""
-        if code is not None:
-            explorer.load_code(code)
+            code, second = "", None
+        known = second in PRESETS
+        if known:
+            explorer.second.value = second
+        if code is not None and explorer.load_code(code) and second is not None and not known:
+            explorer.message.value = _message(
+                "error", f"Position opened from the link, but it asks to compare with "
+                         f"{second[:40]!r}, which is not a rulebook here: choose one under "
+                         "Compare with.")
         return explorer
 
     def load_code(self, code: str) -> bool:
@@ -275,11 +290,14 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         scenario = self.scenario_from_editor()
         self.scenario = scenario
         code = encode(scenario)
+        link = f"?position={code}"
+        if self.second.value != NO_SECOND:
+            link += f"&compare={quote(self.second.value)}"
         self.code.value = (
             '<div class="wt-explorer-code__box" style="margin:6px 0">Position code: '
             f'<code class="wt-explorer-code__text" style="word-break:break-all">{code}</code>'
             ' · <a class="wt-explorer-link" style="color:#0b3d91;text-decoration:underline" '
-            f'href="?position={code}" target="_blank">'
+            f'href="{escape(link)}" target="_blank">'
             "link to this position</a> (copy it to share)</div>")
         replay = scenario.replay()
         parts = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from urllib.parse import quote
 
 import pytest
@@ -138,6 +140,21 @@ def test_three_and_two_player_positions_are_edited_with_their_own_seats_and_scor
     assert "four players only" in explorer.message.value
     explorer.players.value = 2
     assert explorer.leader.options == ("A", "B")
+
+
+def test_a_shared_link_keeps_the_rulebook_to_compare_with() -> None:
+    explorer = Explorer()
+    explorer.load(Scenario.from_json(POSITION))
+    explorer.second.value = "danish-club"
+    explorer.show()
+    link = re.search(r'href="\?([^"]+)"', explorer.code.value)
+    assert link is not None and "compare=danish-club" in link[1]
+    opened = Explorer.from_query(unescape(link[1]))
+    assert opened.second.value == "danish-club"
+    assert "wt-explorer-compare" in opened.result.value
+    odd = Explorer.from_query(unescape(link[1]).replace("danish-club", "<b>x</b>"))
+    assert "not a rulebook here" in odd.message.value and "<b>x" not in odd.message.value
+    assert odd.second.value != "<b>x</b>" and odd.scenario is not None
 
 
 def test_bad_input_is_a_message_in_place() -> None:
