@@ -30,12 +30,13 @@ from worms_tutor.analysis.explore import (
 )
 from worms_tutor.analysis.solver import SolverError, evaluate_plays
 from worms_tutor.formats.codes import PositionCodeError, decode, encode
+from worms_tutor.formats.field_names import field_in_words
 from worms_tutor.formats.positions import split_plays
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.mechanics.game import Match
 from worms_tutor.mechanics.hand import HandState
 from worms_tutor.values.cards import PACK
-from worms_tutor.values.errors import WormsError
+from worms_tutor.values.errors import ScenarioError, WormsError
 from worms_tutor.values.play import Play
 from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
@@ -355,6 +356,11 @@ def safely(action: Callable[[], None], message: Any) -> Callable[[Any], None]:
     def run(_button: Any) -> None:
         try:
             action()
+        except ScenarioError as error:
+            where = field_in_words(error.field)
+            message.value = _message("error", f"Please check the position: {where}: "
+                                              f"{error.problem}" if where else
+                                              f"Please check the position: {error.problem}")
         except WormsError as error:
             message.value = _message("error", f"Please check the position: {error}")
         except Exception as error:  # a dead widget is worse than a message
@@ -385,6 +391,11 @@ def position_html(state: HandState) -> str:
             f"{table_html(frame, show_hands='open')}</div>")
 
 
+def _in_symbols(play: Play) -> str:
+    """A play as the learner reads it: ``N: K♥ 9♣``."""
+    return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
+
+
 def _reasons(outcome: Outcome) -> str:
     if not outcome.legal:
         return escape(f"{outcome.message} ({outcome.rule})")
@@ -401,7 +412,7 @@ def outcomes_html(state: HandState) -> str:
         try:
             evaluated = evaluate_plays(state)
             top = max(item.value for item in evaluated)
-            values = {item.play: str(item.value) for item in evaluated}
+            values = {item.play: item.value.in_words() for item in evaluated}
             best = {item.play for item in evaluated if item.value == top}
         except SolverError as error:
             note = f"No solver verdict: {error}"
@@ -411,7 +422,7 @@ def outcomes_html(state: HandState) -> str:
     for item in found:
         mark = " ★ best" if item.play in best else ""
         solver = f"<td>{escape(values.get(item.play, ''))}{mark}</td>" if values else ""
-        rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(str(item.play))}</b></td>'
+        rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(_in_symbols(item.play))}</b></td>'
                     f"<td>{escape(item.summary)}</td>{solver}"
                     f'<td style="font-size:0.9em">{_reasons(item)}</td></tr>')
     head = "<th>Play</th><th>Outcome</th>" + ("<th>Solver (for the mover's side)</th>"

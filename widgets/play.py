@@ -205,7 +205,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         best = ", ".join(" ".join(str(c) for c in p.cards) for p in solution.best)
         self.message.value = _box(
             "ok", f"The solver, looking at all four hands, would play <b>{escape(best)}</b>: "
-                  f"for your side that means {escape(str(solution.value))}.")
+                  f"your side {escape(solution.value.in_words())}.")
 
     def save_record(self) -> None:
         """The current hand (or the one just finished) as a scenario file: shown, downloadable,

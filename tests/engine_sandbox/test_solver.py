@@ -194,3 +194,12 @@ def test_the_garbage_collector_is_left_as_it_was_found() -> None:
             assert gc.isenabled() is setting
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_values_are_said_in_plain_words() -> None:
+    """What the explorer and the match page print: no "points -3, trick units -1"."""
+    assert Value(1, 0, 0).in_words() == "would win the match"
+    assert Value(-1, 3, 2).in_words() == "would lose the match"
+    assert Value(0, -3, -1).in_words() == (
+        "would end 3 points behind and 1 trick behind in this hand")
+    assert Value(0, 1, 0).in_words() == "would end 1 point ahead and level on tricks in this hand"

@@ -64,6 +64,22 @@ class Value:
         match = {1: "wins the match, ", -1: "loses the match, "}.get(self.match, "")
         return f"{match}points {self.points:+d}, trick units {self.units:+d}"
 
+    def in_words(self) -> str:
+        """The value as a player says it, for the side it belongs to: "would win the match",
+        or the points and tricks it would end ahead or behind the others."""
+        if self.match:
+            return "would win the match" if self.match > 0 else "would lose the match"
+        return (f"would end {_ahead(self.points, 'point')} "
+                f"and {_ahead(self.units, 'trick')} in this hand")
+
+
+def _ahead(amount: int, thing: str) -> str:
+    if amount == 0:
+        return f"level on {thing}s"
+    count = abs(amount)
+    noun = thing if count == 1 else f"{thing}s"
+    return f"{count} {noun} {'ahead' if amount > 0 else 'behind'}"
+
 
 @dataclass(frozen=True)
 class PlayValue:
