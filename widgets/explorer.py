@@ -137,6 +137,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.clear_button = ipywidgets.Button(description="Clear", layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-explorer-message")
+        self.link_message = ipywidgets.HTML()
+        """What became of a position link: above the editor, where a learner looks first."""
+        self.link_message.add_class("wt-explorer-link-message")
         for name, control in (("players", self.players), ("leader", self.leader),
                               ("preset", self.preset), ("second", self.second)):
             control.add_class(f"wt-explorer-{name}")
@@ -158,8 +161,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         rules = ipywidgets.HBox([self.preset, self.switches, self.second], layout=row)
         actions = ipywidgets.HBox([self.show_button, self.random_button, self.clear_button],
                                   layout=row)
-        super().__init__(children=[hands, self.free, settings, rules, actions, self.message,
-                                   self.code, self.result], **kwargs)
+        super().__init__(children=[self.link_message, hands, self.free, settings, rules,
+                                   actions, self.message, self.code, self.result], **kwargs)
         self.add_class("wt-explorer")
         self.generator = Generator(self)
         self.replayer = Replayer(self)
@@ -181,7 +184,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         if known:
             explorer.second.value = second
         if code is not None and explorer.load_code(code) and second is not None and not known:
-            explorer.message.value = _message(
+            explorer.link_message.value = _message(
                 "error", f"Position opened from the link, but it asks to compare with "
                          f"{second[:40]!r}, which is not a rulebook here: choose one under "
                          "Compare with.")
@@ -193,17 +196,17 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
             scenario = decode(code)
         except PositionCodeError as error:
             self.clear()
-            self.message.value = _message("error", f"The link's position could not be opened. "
-                                                   f"{error} The editor is empty.")
+            self.link_message.value = _message(
+                "error", f"The link's position could not be opened. {error} The editor is empty.")
             return False
         except Exception:
             log.exception("position code")
             self.clear()
-            self.message.value = _message(
+            self.link_message.value = _message(
                 "error", "The link's position could not be opened. The editor is empty.")
             return False
         self.load(scenario)
-        self.message.value = _message("ok", "Position opened from the link.")
+        self.link_message.value = _message("ok", "Position opened from the link.")
         return True
 
     def load(self, scenario: Scenario) -> None:

@@ -117,7 +117,7 @@ def test_explorer_opens_a_position_from_a_link(
     assert page.locator(".wt-explorer-place-E input").input_value() == "KH 5D"
     assert "E to play" in page.locator(".wt-explorer-position").inner_text()
     assert page.locator(".wt-explorer-row").count() >= 2
-    assert "opened from the link" in page.locator(".wt-explorer-message").inner_text()
+    assert "opened from the link" in page.locator(".wt-explorer-link-message").inner_text()
     screenshot(page, "sandbox-explorer-link")
     page.locator(".wt-explorer-result").scroll_into_view_if_needed()
     page.locator(".wt-explorer-second select").select_option("danish-club")
@@ -139,10 +139,13 @@ def test_explorer_with_a_hostile_link_shows_a_friendly_message(
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     hostile = quote("<script>alert(1)</script>", safe="")
     open_notebook(page, f"{EXPLORE}?position={hostile}")
-    message = page.locator(".wt-explorer-message")
+    message = page.locator(".wt-explorer-link-message")
     message.wait_for()
     assert "could not be opened" in message.inner_text()
     assert "<script>" not in message.inner_html()
+    editor = page.locator(".wt-explorer-place-N").bounding_box()
+    shown = message.bounding_box()
+    assert shown and editor and shown["y"] < editor["y"], "the link's message is above the editor"
     assert page.locator(".wt-explorer-place-N input").input_value() == ""
     assert page.locator(".wt-explorer script").count() == 0
     assert not page.evaluate("[...document.scripts].some(s => s.text.includes('alert(1)'))")

@@ -153,7 +153,8 @@ def test_a_shared_link_keeps_the_rulebook_to_compare_with() -> None:
     assert opened.second.value == "danish-club"
     assert "wt-explorer-compare" in opened.result.value
     odd = Explorer.from_query(unescape(link[1]).replace("danish-club", "<b>x</b>"))
-    assert "not a rulebook here" in odd.message.value and "<b>x" not in odd.message.value
+    assert "not a rulebook here" in odd.link_message.value
+    assert "<b>x" not in odd.link_message.value
     assert odd.second.value != "<b>x</b>" and odd.scenario is not None
 
 
@@ -174,8 +175,9 @@ def test_hostile_codes_give_a_message_no_markup_and_an_empty_editor() -> None:
     for query in ("position=" + quote("<script>alert(1)</script>"), "position=" + code[:-6],
                   "position=", "position=%FF%00", "position=" + "A" * 5000):
         explorer = Explorer.from_query(query)
-        assert "could not be opened" in explorer.message.value, query
-        assert "<script" not in explorer.message.value
+        assert "could not be opened" in explorer.link_message.value, query
+        assert "<script" not in explorer.link_message.value
+        assert explorer.children[0] is explorer.link_message  # above the editor
         assert all(not box.value for box in explorer.places.values())
         assert explorer.result.value == ""
 
