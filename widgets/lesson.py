@@ -22,8 +22,9 @@ of them. A cell stays a few lesson calls with literal arguments, no logic of its
     )
 
 This module holds no logic: each call lives with its own concept, in ``page`` (the frame of a
-chapter and its boxes of text), ``worked`` (worked tricks), ``lazy_puzzles`` (the series'
-puzzles), ``progress_table`` and ``ladder_chart``. Nothing there knows a rule: every verdict
+chapter and its boxes of text), ``worked`` (worked tricks), ``whole_hand`` (a hand played out
+trick by trick), ``lazy_puzzles`` (the series' puzzles), ``progress_table`` and
+``ladder_chart``. Nothing there knows a rule: every verdict
 and every "why" comes from the engine.
 """
 
@@ -33,6 +34,7 @@ from .ladder_chart import ladder
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .progress_table import progress
+from .whole_hand import whole_hand
 from .worked import compare, deal, scoreboard, trick
 
 __all__ = [
@@ -51,4 +53,5 @@ __all__ = [
     "scoreboard",
     "show",
     "trick",
+    "whole_hand",
 ]

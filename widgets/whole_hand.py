@@ -1,0 +1,127 @@
+"""A whole hand shown trick by trick: ``lesson.whole_hand(seed=16, dealer="N")``.
+
+The engine deals the first hand of a match from ``seed``, the rule-aware heuristic player plays
+every seat, and each finished trick is drawn with the engine's reasons, the count of tricks so
+far, and the draw that follows it as it happened: which card each player took from the stock,
+in the order the engine dealt them out. Nothing here knows a rule; the drawing is cached under
+the call's arguments like a worked trick's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING
+
+from .drawing_cache import drawn
+from .fragment import FONT, Fragment, offscreen
+
+if TYPE_CHECKING:
+    from worms_tutor.mechanics.hand import HandState, TrickRecord
+    from worms_tutor.values.cards import Card
+
+SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """One finished trick of the hand and the draw after it."""
+
+    number: int
+    record: TrickRecord
+    drawn: tuple[tuple[str, Card], ...]
+    """(seat, card) in the order the cards left the stock."""
+    stock_left: int
+    held: int
+    """Cards each player holds when the next trick starts."""
+
+
+def played_hand(variant: str, seed: int, dealer: str) -> tuple[HandState, tuple[PlayedTrick, ...]]:
+    """The dealt hand and its tricks, every seat played by the heuristic player."""
+    import random
+
+    from worms_tutor.analysis.bots import HeuristicBot, decide
+    from worms_tutor.mechanics.game import Match
+    from worms_tutor.values.rules import Rules
+
+    start = Match.new(Rules.preset(variant), seed=seed, dealer=dealer).hand
+    state, bot, rng = start, HeuristicBot(), random.Random(seed)
+    tricks: list[PlayedTrick] = []
+    while state.to_move is not None:
+        before = state
+        state = state.play(decide(bot, state, rng))
+        if len(state.records) > len(before.records):
+            tricks.append(_finished(len(state.records), before, state))
+    return start, tuple(tricks)
+
+
+def _finished(number: int, before: HandState, after: HandState) -> PlayedTrick:
+    """What the page says of the trick that ``after`` has just finished."""
+    stock = before.stock
+    taken = stock[:len(stock) - len(after.stock)]
+    gained = {card: seat for seat, cards in after.hands for card in cards
+              if card not in before.hand_of(seat)}
+    drawn_now = tuple((gained[card], card) for card in taken)
+    held = max((len(cards) for _, cards in after.hands), default=0)
+    return PlayedTrick(number, after.records[-1], drawn_now, len(after.stock), held)
+
+
+def _side(seat: str) -> str:
+    return "NS" if seat in "NS" else "EW"
+
+
+def _counts_html(tricks: tuple[PlayedTrick, ...], upto: int) -> str:
+    won = {"NS": 0, "EW": 0}
+    for trick in tricks[:upto]:
+        won[_side(trick.record.winner)] += trick.record.units
+    return " · ".join(f"{SIDE_NAMES[side]} {count}" for side, count in won.items())
+
+
+def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
+    """The lines under a trick: who takes it, the count, the draw, who leads next."""
+    from worms_tutor.presentation.display import text_html
+
+    winner = trick.record.winner
+    lines = [f"<b>{winner}</b> takes the trick. Tricks so far: "
+             f"{_counts_html(tricks, trick.number)}."]
+    if trick.drawn:
+        order = ", ".join(f"{seat} the {text_html(str(card))}" for seat, card in trick.drawn)
+        lines.append(f"Drawing from the stock, in this order: {order}. "
+                     f"{trick.stock_left} cards are left in the stock.")
+    elif trick.number < len(tricks):
+        lines.append(f"The stock is empty, so nobody draws: each player has {trick.held} "
+                     f"card{'s' if trick.held != 1 else ''} left.")
+    if trick.number < len(tricks):
+        lines.append(f"<b>{winner}</b> leads the next trick.")
+    return "<br>".join(lines)
+
+
+def _draw(variant: str, seed: int, dealer: str) -> str:
+    from worms_tutor.presentation.card_html import labelled_rows_html
+    from worms_tutor.presentation.display import record_html
+
+    start, tricks = played_hand(variant, seed, dealer)
+    deal = labelled_rows_html([(seat, cards) for seat, cards in start.hands], width=60)
+    parts = [
+        f'<div class="wt-whole-hand__deal"><b>The deal.</b> {escape(dealer)} dealt four cards '
+        f"each; {len(start.stock)} cards lie face down in the stock. "
+        f"<b>{escape(start.leader)}</b> leads the first trick.{deal}</div>"
+    ]
+    for trick in tricks:
+        parts.append(
+            f'<div class="wt-whole-hand__trick" style="margin-top:12px;{offscreen(200)}">'
+            f"<b>Trick {trick.number}</b> — {trick.record.leader} leads."
+            f"{record_html(trick.record, start.rules.players, width=60)}"
+            f"<div>{_after_html(trick, tricks)}</div></div>")
+    parts.append(f'<div class="wt-whole-hand__end" style="margin-top:12px"><b>The hand is '
+                 f"over after {len(tricks)} tricks.</b> Tricks won: "
+                 f"{_counts_html(tricks, len(tricks))}.</div>")
+    return (f'<div class="wt-whole-hand" style="{FONT};max-width:820px;margin:8px 0;'
+            f'font-size:1.1em;line-height:1.4">{"".join(parts)}</div>')
+
+
+def whole_hand(variant: str = "english", *, seed: int, dealer: str) -> Fragment:
+    """The first hand of a match dealt from ``seed`` by ``dealer``, played out trick by trick
+    by the engine's heuristic player, each trick with the engine's reasons and the draw."""
+    return Fragment(drawn("whole_hand", (variant, seed, dealer),
+                          lambda: _draw(variant, seed, dealer)))
