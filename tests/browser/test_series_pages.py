@@ -105,8 +105,17 @@ def kill_the_led_seven(page: Any) -> None:
     assert "the K♣ kills a led 7" in text, text
 
 
+def lead_something_else_than_the_three(page: Any) -> None:
+    found = puzzle(page, "Not in the lead")
+    found.get_by_role("button", name="Three of diamonds").click()  # a beginner leads the 3♦
+    assert "Not quite" in feedback(found, "wrong")
+    found.get_by_role("button", name="Nine of clubs").click()
+    text = feedback(found, "correct")
+    assert text.startswith("Correct: N: 9♣"), text
+
+
 def take_worms_back_with_the_three(page: Any) -> None:
-    found = puzzle(page, "Take it back")
+    found = puzzle(page, "Two cards on Worms")
     field = found.locator(".wt-answer-points input")
     field.fill("2")
     field.press("Enter")  # Enter checks, as the Check button does
@@ -119,9 +128,10 @@ SOLVED_BY_CLICKING: dict[str, Callable[[Any], None]] = {
     "01-the-pack-and-the-ranking.ipynb": who_wins_three_sixes,
     "03-leads-and-following.ipynb": place_two_cards_on_the_aces,
     "04-sevens-and-the-two-kings.ipynb": kill_the_led_seven,
-    "05-the-three-of-diamonds.ipynb": take_worms_back_with_the_three,
+    "05-the-three-of-diamonds.ipynb": lead_something_else_than_the_three,
+    "06-worms-and-toqu.ipynb": take_worms_back_with_the_three,
 }
-"""Chapters 00–04: a puzzle solved by clicking, its feedback read."""
+"""Chapters 00, 01 and 03–06: a puzzle solved by clicking, its feedback read."""
 
 
 KEPT = {
@@ -129,14 +139,17 @@ KEPT = {
         "Two matadors in one trick", "E", "S", "later matador wins, R6.1"),
     "02-a-hand-of-worms.ipynb": (
         "Whose lead?", "yes", "no", "W won the last trick"),
+    "07-bringing-worms-home.ipynb": (
+        "Where is Toqu?", "0", "1", "Worms brought home"),
     "08-scoring.ipynb": ("Five-five", "1", "2", "(5-5, R13.2)"),
     "09-two-rulebooks-side-by-side.ipynb": (
         "A 3♦ in the middle", "S", "E", "unbeatable only when played last"),
     "10-greenland-and-the-game.ipynb": (
         "Ataata?", "0", "1", "K♣ and K♠ together beat two 7s"),
 }
-"""Chapters 05–09: (puzzle title, a beginner's wrong answer, the right answer, text of the right
-feedback). The puzzle is answered wrong, then right, and found solved in a new page view."""
+"""Chapters 02 and 06–10: (puzzle title, a beginner's wrong answer, the right answer, text of
+the right feedback). The puzzle is answered wrong, then right, and found solved in a new page
+view."""
 LEGAL_LABELS = {"yes": "Yes, it is legal", "no": "No, it is not allowed"}
 
 

@@ -62,14 +62,14 @@ POSED_BY: dict[str, tuple[str, ...]] = {
     "R4.1": ("01-kings-are-low",),
     "R4.6": ("10-ataata",),
     "R5.5": ("05-three-on-worms",),  # the 3♦ on Worms scores nothing
-    "R6.11": ("06-toqu-on-the-other-card",),
-    "R6.12": ("06-dead-worms",),
-    "R6.14": ("06-worms-in-a-pair",),
+    "R6.11": ("07-toqu-on-the-other-card",),
+    "R6.12": ("07-dead-worms",),
+    "R6.14": ("07-worms-in-a-pair",),
     "R8.2": ("02-knocked-first-trick",),
     "R8.4": ("02-two-players-draw",),  # the stock
     "R9.3": ("03-kings-pair",),  # Kings may be led in sets, Worms included
-    "R10.5": ("06-worms-in-a-pair", "04-two-kings-two-sevens"),  # each target its own context
-    "R12.3": ("06-toqu-on-the-other-card", "09-last-trick"),  # the stock empty, hands played out
+    "R10.5": ("07-worms-in-a-pair", "04-two-kings-two-sevens"),  # each target its own context
+    "R12.3": ("07-toqu-on-the-other-card", "09-last-trick"),  # the stock empty, hands played out
     "R12.5": ("08-stop-at-nine",),
     "R13.3": ("08-lead-for-five-five",),  # trick units count towards the first five
     "R13.4": ("08-sweep-keeps-the-capture",),
@@ -93,13 +93,13 @@ MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     6: ("holding back Toqu when it must be played", ("O1",),
         ("06-toqu-must-come-out", "09-danish-duty-pair")),
     7: ("mis-timing the 3♦", ("R5.1", "R5.2", "R5.3", "R5.4"),
-        ("05-dont-lead-the-three", "05-shield-the-worms", "05-take-it-back")),
+        ("05-dont-lead-the-three", "06-shield-the-worms", "06-take-it-back")),
     8: ("beating only one card of a multi-card lead", ("R10.3", "R10.4"),
         ("03-beat-the-head", "03-badly-placed", "03-pair-of-fives")),
     9: ("trying to follow suit", ("R10.1",), ("00-no-suit-to-follow", "01-any-card-will-do")),
     10: ("scoring blunders: the sweep, overshooting 9, 8:8, aavunga",
          ("R13.1", "R13.2", "R15.2", "R6.15", "D1"),
-         ("08-sweep", "08-past-nine", "08-eight-eight", "06-aavunga")),
+         ("08-sweep", "08-past-nine", "08-eight-eight", "07-aavunga")),
 }  # fmt: skip
 """The ten beginner mistakes of rules.md §D.9: the rules a puzzle must reach to catch one, and
 the puzzles that do."""

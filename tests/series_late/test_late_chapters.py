@@ -1,4 +1,5 @@
-"""Chapters 02, 06, 08, 09 and 10 (05–09 before the renumbering): puzzles, rules, pages.
+"""Chapters 02, 06, 07, 08, 09 and 10 (06 and 07 were one chapter, 05, before the
+renumbering; the others 06, 07, 08, 09): puzzles, rules, pages.
 
 Every claim is checked against the engine: a puzzle "covers" a rule id only if the engine cites
 it (in the reasons of the correct answer, the refusal of an illegal play, or the puzzle's hint
@@ -27,6 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
 CHAPTERS = {
     "06": "06-worms-and-toqu.ipynb",
+    "07": "07-bringing-worms-home.ipynb",
     "02": "02-a-hand-of-worms.ipynb",
     "08": "08-scoring.ipynb",
     "09": "09-two-rulebooks-side-by-side.ipynb",
@@ -41,11 +43,16 @@ COVERS: dict[str, tuple[str, ...]] = {
     "06-not-on-partners-worms": ("F1", "R6.3"),
     "06-three-takes-it-back": ("R5.2", "R5.3", "P2"),
     "06-three-shields-worms": ("R5.4", "P3"),
-    "06-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
-    "06-dead-worms": ("R10.3", "R10.6"),
-    "06-worms-home": ("R6.5", "P3"),
-    "06-aavunga": ("R6.10", "D1"),
-    "06-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
+    "06-shield-the-worms": ("R5.4", "R5.2"),
+    "06-take-it-back": ("R5.3", "P2"),
+    "07-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
+    "07-dead-worms": ("R10.3", "R10.6"),
+    "07-worms-home": ("R6.5", "P3"),
+    "07-worms-last": ("R6.5",),
+    "07-toqu-in-the-stock": ("R6.5", "P3"),
+    "07-toqu-may-follow": ("F4",),
+    "07-aavunga": ("R6.10", "D1"),
+    "07-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
     "02-drawing-partners": ("R7.2",),
     "02-who-cuts": ("R8.1", "R9.1"),
     "02-next-dealer": ("R7.3",),
@@ -95,17 +102,28 @@ MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
     1: (("02-knocked-first-trick", "W"), ("08-lead-for-five-five", "N: 9C")),
     2: (("09-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
     4: (("06-later-matador-wins", "E"), ("06-dont-lead-worms", "N: KH")),
-    5: (("06-not-on-partners-worms", "yes"), ("06-toqu-on-the-other-card", "S: JC>KH QD>9C")),
+    5: (("06-not-on-partners-worms", "yes"), ("07-toqu-on-the-other-card", "S: JC>KH QD>9C")),
     6: (("06-toqu-must-come-out", "yes"), ("09-danish-duty-pair", "no")),
     7: (("06-three-takes-it-back", "W: 8D"), ("06-three-shields-worms", "S: 6D")),
-    8: (("06-dead-worms", "E"), ("06-worms-in-a-pair", "S: JC>8S 3D>KH")),
-    10: (("08-sweep", "4"), ("08-eight-eight", "no"), ("06-aavunga", "1"),
+    8: (("07-dead-worms", "E"), ("07-worms-in-a-pair", "S: JC>8S 3D>KH")),
+    10: (("08-sweep", "4"), ("08-eight-eight", "no"), ("07-aavunga", "1"),
          ("08-past-nine", "no")),
 }
 
+# Readings a careful reader could not settle from the pages (issue 26): the answer a puzzle
+# must reject, and what the right answer says instead.
+SETTLED: dict[str, tuple[str, str]] = {
+    "06-take-it-back": ("3", "2 for the take-back, no Worms bonus on top"),
+    "07-toqu-in-the-stock": ("0", "a Toqu still in the stock has not gone"),
+    "07-toqu-may-follow": ("no", "in the club Toqu may follow before Worms; only its lead waits"),
+    "07-toqu-on-the-other-card": ("S: JC>KH QD>9C", "a Toqu that must be played goes elsewhere"),
+}
+
+
 # rules.md §E questions each page must mark as our own choice (lesson.choice(..., "Qn")).
 CHOICES: dict[str, tuple[str, ...]] = {
-    "06": ("Q1", "Q7", "Q8"),
+    "06": ("Q8",),
+    "07": ("Q1", "Q3", "Q7"),
     "02": ("Q9", "Q10", "Q13", "Q16", "Q17"),
     "08": ("Q5", "Q11", "Q12"),  # Q5 also carries 08-sweep-keeps-the-capture
     "09": ("Q2", "Q4"),
@@ -221,6 +239,13 @@ def test_beginners_mistake_is_caught(number: int, case: tuple[str, str]) -> None
     verdict = _puzzle(puzzle_id).check(beginners_answer)
     assert not verdict.correct, f"mistake {number}: {puzzle_id} accepts {beginners_answer!r}"
     assert verdict.reasons or verdict.next_reasons, "the feedback says why"
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(SETTLED))
+def test_an_unsettled_reading_is_settled_by_a_puzzle(puzzle_id: str) -> None:
+    wrong, _why = SETTLED[puzzle_id]
+    verdict = _puzzle(puzzle_id).check(wrong)
+    assert not verdict.correct, f"{puzzle_id} accepts {wrong!r}"
 
 
 # -- the pages ---------------------------------------------------------------------------------
