@@ -23,6 +23,7 @@ from worms_tutor.formats.scenario import Replay, Scenario
 from worms_tutor.mechanics.hand import HandState, TrickRecord
 from worms_tutor.mechanics.trick import Trick
 from worms_tutor.presentation.display import card_html, reasons_html
+from worms_tutor.presentation.glossary import abbr
 from worms_tutor.values.cards import Card
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
@@ -185,17 +186,20 @@ def table_html(
             classes.append("wt-heading")
         paired = players == 4 and show_sides
         label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if paired else seat
-        status = ""
+        status = status_html = ""
         if seat in order:
             played = " & ".join(ORDINALS[position] for position in order[seat])
             status = played + (" · heads" if seat == heading else "")
+            # "heads" shows its definition on hover and on keyboard focus
+            status_html = escape(played) + (" · " + abbr("heads", focusable=True)
+                                            if seat == heading else "")
         parts = [
             # the name and the status each stay on one line; the status goes under the name
             # when the seat is narrow
             f'<div class="wt-seat__label" style="font-weight:bold;text-align:center">'
             f'<span style="white-space:nowrap">{escape(label)}</span> '
             f'<span class="wt-seat__status" style="font-weight:normal;margin-left:6px;'
-            f'display:inline-block;white-space:nowrap">{escape(status)}</span></div>'
+            f'display:inline-block;white-space:nowrap">{status_html}</span></div>'
         ]
         if seat in groups and not multi:
             parts.append(_group_html(groups[seat], heading_cards, card_width))
@@ -246,7 +250,8 @@ def _hand_html(cards: Sequence[Card], open_: bool) -> str:
 
 def _centre_caption(trick: Trick) -> str:
     if not trick.steps:
-        return f'<span class="wt-table__caption">{escape(trick.leader)} to lead</span>'
+        return (f'<span class="wt-table__caption">{escape(trick.leader)} to '
+                f'{abbr("lead", focusable=True)}</span>')
     if trick.is_complete:
         return '<span class="wt-table__caption">Trick complete</span>'
     return f'<span class="wt-table__caption">{len(trick.steps)} of {trick.groups} played</span>'

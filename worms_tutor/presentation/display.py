@@ -16,6 +16,7 @@ from ..formats.explain import Reason, explain_record
 from ..mechanics.hand import HandState, TrickRecord
 from ..values.cards import Suit
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
+from .glossary import abbr
 
 __all__ = [
     "card_html",
@@ -75,8 +76,9 @@ def state_html(state: HandState, *, width: float = 72) -> str:
     marks = {table_card.card: "heads" for table_card in head}
     turn = f"{state.to_move} to play" if state.to_move else "hand over"
     score = ", ".join(f"{side} {points}" for side, points in state.score)
-    caption = f"{turn} · stock {len(state.stock)} · score {score} · rules {state.rules}"
+    caption = (f"{escape(turn)} · {abbr('stock', focusable=True)} {len(state.stock)} · "
+               f"score {escape(score)} · rules {escape(str(state.rules))}")
     return (
-        f'<div class="wt-state"><div style="{FONT_STYLE}">{escape(caption)}</div>'
+        f'<div class="wt-state"><div style="{FONT_STYLE}">{caption}</div>'
         f"{labelled_rows_html(rows + table, width=width, highlights=marks)}</div>"
     )

@@ -56,6 +56,8 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "dim": ("#9e9e9e", ""),
 }
 """Highlight style → outline colour and dash pattern; each differs by more than colour."""
+HEADS_TITLE = "heads the trick: the card winning it so far"
+"""Added to the title of a card outlined as heading its trick."""
 
 # Suit marks in a 100 × 100 box, drawn as paths so every browser and printer shows the same.
 _SUIT_SHAPES: dict[Suit, str] = {
@@ -135,6 +137,8 @@ def card_svg(
     _check_card(card)
     _check_highlight(highlight)
     title = "Face-down card" if face_down else card.name
+    if highlight == "heads" and not face_down:  # said and shown on hover, not only outlined
+        title += f", {HEADS_TITLE}"
     body = _card_body(card, face_down, four_colour, highlight, show_role)
     return _svg_element(
         title, width, width * ASPECT, VIEW_WIDTH, VIEW_HEIGHT, body, card, face_down
