@@ -33,6 +33,7 @@ from __future__ import annotations
 from .ladder_chart import ladder
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
+from .print_sheet import printable
 from .progress_table import progress
 from .whole_hand import whole_hand
 from .worked import compare, deal, scoreboard, trick
@@ -45,6 +46,7 @@ __all__ = [
     "goals",
     "ladder",
     "pack",
+    "printable",
     "progress",
     "puzzle",
     "puzzles",
