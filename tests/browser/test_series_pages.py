@@ -145,9 +145,11 @@ KEPT = {
     "09-two-rulebooks-side-by-side.ipynb": (
         "A 3♦ in the middle", "S", "E", "unbeatable only when played last"),
     "10-greenland-and-the-game.ipynb": (
-        "Ataata?", "0", "1", "K♣ and K♠ together beat two 7s"),
+        "Ataata?", "0", "1", "K♠ killed the K♣ that had beaten a 7"),
+    "13-three-and-two-players.ipynb": (
+        "Two players: a pair to lead?", "yes", "no", "every card is played singly"),
 }
-"""Chapters 02 and 06–10: (puzzle title, a beginner's wrong answer, the right answer, text of
+"""Chapters 02, 06–10 and 13: (puzzle title, a beginner's wrong answer, the right answer, text of
 the right feedback). The puzzle is answered wrong, then right, and found solved in a new page
 view."""
 LEGAL_LABELS = {"yes": "Yes, it is legal", "no": "No, it is not allowed"}

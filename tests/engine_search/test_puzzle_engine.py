@@ -129,7 +129,7 @@ def test_placement_that_cannot_matter_is_refused() -> None:
 
 
 def test_variant_notes_name_our_choices() -> None:
-    puzzle = load_puzzle(_puzzle("three-players-no-partner"))
+    puzzle = load_puzzle(_puzzle("13-three-players-no-partner"))
     assert any("§E Q9" in note for note in puzzle.variant_notes())
     danish = load_puzzle(_puzzle("place-your-nines"))
     assert danish.variant_label() == "danish-club"

@@ -65,8 +65,8 @@ POSED_BY: dict[str, tuple[str, ...]] = {
     "R6.11": ("07-toqu-on-the-other-card",),
     "R6.12": ("07-dead-worms",),
     "R6.14": ("07-worms-in-a-pair",),
-    "R8.2": ("02-knocked-first-trick",),
-    "R8.4": ("02-two-players-draw",),  # the stock
+    "R8.2": ("10-knocked-first-trick",),
+    "R8.4": ("13-two-players-draw",),  # the stock
     "R9.3": ("03-kings-pair",),  # Kings may be led in sets, Worms included
     "R10.5": ("07-worms-in-a-pair", "04-two-kings-two-sevens"),  # each target its own context
     "R12.3": ("07-toqu-on-the-other-card", "09-last-trick"),  # the stock empty, hands played out
@@ -74,15 +74,15 @@ POSED_BY: dict[str, tuple[str, ...]] = {
     "R13.3": ("08-lead-for-five-five",),  # trick units count towards the first five
     "R13.4": ("08-sweep-keeps-the-capture",),
     "R15.5": ("08-eight-eight",),
-    "R17.1": ("02-three-players",),
-    "R17.2": ("02-three-players",),
-    "R18.1": ("02-two-players-draw", "02-two-players-third-card"),
+    "R17.1": ("13-three-players",),
+    "R17.2": ("13-three-players",),
+    "R18.1": ("13-two-players-draw", "13-two-players-third-card"),
 }
 """Rules the engine has no sentence for, and the puzzles that pose them."""
 
 MISTAKES: dict[int, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     1: ("treating a led Seven as a low card", ("R3.1",),
-        ("04-led-seven-holds", "02-knocked-first-trick")),
+        ("04-led-seven-holds", "10-knocked-first-trick")),
     2: ("wasting big cards on a led Seven", ("R3.1", "F2"),
         ("04-kill-the-seven", "04-no-worms-on-a-seven", "09-english-worms-on-a-seven")),
     3: ("thinking the Kings are high", ("R2.1",),

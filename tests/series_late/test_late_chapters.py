@@ -33,6 +33,7 @@ CHAPTERS = {
     "08": "08-scoring.ipynb",
     "09": "09-two-rulebooks-side-by-side.ipynb",
     "10": "10-greenland-and-the-game.ipynb",
+    "13": "13-three-and-two-players.ipynb",
 }
 
 # Rule ids each late chapter's puzzles must reach (engine-cited, see module docstring).
@@ -53,20 +54,24 @@ COVERS: dict[str, tuple[str, ...]] = {
     "07-toqu-may-follow": ("F4",),
     "07-aavunga": ("R6.10", "D1"),
     "07-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
-    "02-drawing-partners": ("R7.2",),
-    "02-who-cuts": ("R8.1", "R9.1"),
+    "06-no-worms-to-open": ("F3",),
     "02-next-dealer": ("R7.3",),
-    "02-three-cards": ("R8.5",),
-    "02-dealt-both": ("R8.6",),
+    "02-who-takes-it": ("R2.1", "R10.2"),
     "02-stock-runs-out": ("R12.1", "R12.2"),
-    "02-no-worms-to-open": ("F3",),
-    "02-knocked-first-trick": ("R3.1",),
     "02-winner-leads": ("R9.1",),
-    "02-who-drew-the-three": ("R8.3",),
+    "02-who-drew-the-nine": ("R8.3", "R12.1"),
     "02-hand-is-over": ("R12.4",),
-    "02-three-players": ("R5.3", "P2"),
-    "02-two-players-draw": ("R18.2",),
-    "02-two-players-third-card": ("R18.2", "R5.2"),
+    "10-drawing-partners": ("R7.2",),
+    "10-who-cuts": ("R8.1", "R9.1"),
+    "10-three-cards": ("R8.5",),
+    "10-dealt-both": ("R8.6",),
+    "10-knocked-first-trick": ("R3.1",),
+    "13-three-players": ("R5.3", "P2"),
+    "13-three-players-no-partner": ("R6.1", "O1"),
+    "13-two-players-draw": ("R18.2",),
+    "13-two-players-third-card": ("R18.2", "R5.2"),
+    "13-two-players-who-wins": ("R2.1", "R10.2"),
+    "13-two-players-pair-lead": ("R18.3",),
     "08-six-tricks-english": ("R13.1",),
     "08-first-five-english": ("R13.1",),
     "08-five-five": ("R13.2",),
@@ -92,14 +97,14 @@ COVERS: dict[str, tuple[str, ...]] = {
     "10-toqutsit": ("R6.2", "P1"),
     "10-third-matador": ("R2.1",),
     "10-aavunga-lead": ("F4",),
-    "10-ataata": ("R4.5", "P5"),
+    "10-ataata": ("R4.4", "P4"),
     "10-table-catches": ("F2",),
     "10-lus": ("P1", "R13.2"),
 }
 
 # rules.md §D.9: the beginner's answer each puzzle must reject (mistake number → cases).
 MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
-    1: (("02-knocked-first-trick", "W"), ("08-lead-for-five-five", "N: 9C")),
+    1: (("10-knocked-first-trick", "W"), ("08-lead-for-five-five", "N: 9C")),
     2: (("09-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
     4: (("06-later-matador-wins", "E"), ("06-dont-lead-worms", "N: KH")),
     5: (("06-not-on-partners-worms", "yes"), ("07-toqu-on-the-other-card", "S: JC>KH QD>9C")),
@@ -124,10 +129,11 @@ SETTLED: dict[str, tuple[str, str]] = {
 CHOICES: dict[str, tuple[str, ...]] = {
     "06": ("Q8",),
     "07": ("Q1", "Q3", "Q7"),
-    "02": ("Q9", "Q10", "Q13", "Q16", "Q17"),
+    "02": ("Q13",),
     "08": ("Q5", "Q11", "Q12"),  # Q5 also carries 08-sweep-keeps-the-capture
     "09": ("Q2", "Q4"),
-    "10": ("Q14",),
+    "10": ("Q14", "Q16", "Q17"),
+    "13": ("Q9", "Q10"),
 }
 
 # rules.md §B19, every term of the vocabulary table.
@@ -197,7 +203,7 @@ def test_chapter_has_goals_recap_and_links(number: str) -> None:
     assert list(_lesson_calls(number, "recap")), "a recap"
     nav = "".join(cells[-1]["source"])
     assert nav.startswith("<!-- series:nav -->") and "Previous:" in nav
-    if number != "10":
+    if number != "13":
         assert "Next:" in nav
 
 
@@ -324,9 +330,55 @@ def test_chapter_09_explains_every_word_of_the_vocabulary() -> None:
     missing = [word for word in VOCABULARY if word not in text]
     assert not missing, missing
     assert "say it roughly like" in text, "pronunciation hints"
-    for uncertain in ("not known", "tradition, not record", "guess", "do not say"):
+    for uncertain in ("not known", "a belief the page reports, not a record", "guess",
+                      "do not say"):
         assert uncertain in text, f"the page says what is uncertain ({uncertain!r})"
 
+
+
+def _start_page_markdown() -> str:
+    data = json.loads((NOTEBOOKS / "00-start-here.ipynb").read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in data["cells"] if c["cell_type"] == "markdown")
+
+
+def test_the_origin_is_a_belief_the_russian_page_reports_with_no_whaling() -> None:
+    text = _markdown("10")
+    for page in (text, _start_page_markdown()):
+        assert "whal" not in page.lower(), "no source names a whaling period"
+    assert "the Russian rules page" in text and "reports a belief" in text
+    assert "around 1500" in text
+
+
+def test_pagat_warns_the_rules_vary_and_the_cross_of_strokes_is_parletts() -> None:
+    text = _markdown("10")
+    assert "Every source" not in text
+    assert "The pagat.com page warns that the rules" in text
+    assert "English sources add" not in text
+    assert "Parlett's description of the game adds" in text and "cross of strokes" in text
+
+
+def test_respellings_read_as_an_english_reader_says_them() -> None:
+    """The 'say it roughly like' column respells Greenlandic q as k: an English reader says
+    'qu' as 'kw'."""
+    rows = [line for line in _markdown("10").splitlines() if line.startswith("| **")]
+    respellings = [line.strip().strip("|").split("|")[-1] for line in rows]
+    assert len(respellings) >= 10
+    assert not [said for said in respellings if "qu" in said.lower()]
+
+
+def test_the_ataata_puzzle_drills_the_ks_over_kc_point() -> None:
+    """The series reads Ataata as the K♠ killing the K♣ (P4, R4.4), not the two black Kings on
+    two Sevens (P5, R4.5): the engine's verdict on the answer says so."""
+    puzzle = _puzzle("10-ataata")
+    assert puzzle.correct_answers() == ("1",)
+    cited = set(puzzle.check("1").rule_ids)
+    assert {"R4.4", "P4"} <= cited and not {"R4.5", "P5"} & cited
+
+
+def test_who_drew_the_three_is_explained_by_the_order_of_the_draw() -> None:
+    verdict = _puzzle("05-who-drew-the-three").check("yes")
+    assert not verdict.correct
+    assert "S drew first" in verdict.reasons[0].text and "W the 3D" in verdict.reasons[0].text
 
 # -- Voilà can load every widget of the page ------------------------------------------------
 

@@ -95,7 +95,7 @@ def test_the_hint_button_climbs_the_ladder() -> None:
 
 
 def test_the_variant_is_shown_with_our_choices() -> None:
-    three = PuzzleWidget.from_id("three-players-no-partner")
+    three = PuzzleWidget.from_id("13-three-players-no-partner")
     header = visible(three.children[0].value)
     assert "Rules: english · 3 players" in header and "§E Q9" in header
     danish = PuzzleWidget.from_id("worms-on-a-led-seven")
@@ -110,7 +110,7 @@ def test_only_a_puzzle_asking_for_a_play_says_which_seat_the_learner_plays_for()
 
 
 def test_a_table_question_is_chosen_from_the_engines_options() -> None:
-    widget = PuzzleWidget.from_id("02-drawing-partners")
+    widget = PuzzleWidget.from_id("10-drawing-partners")
     assert widget.answer_control.options == ("E", "S", "W")  # N's partner: not N
     assert "N–S" not in widget.table.board.value  # partners are not known before the draw
     assert widget.table.reason.layout.display == "none"
@@ -130,7 +130,7 @@ def test_a_table_question_is_chosen_from_the_engines_options() -> None:
     widget.answer_control.value = "E"
     widget.check_button.click()
     assert "Correct: E plays with N." in feedback(widget) and widget.solved
-    cut = PuzzleWidget.from_id("02-who-cuts")
+    cut = PuzzleWidget.from_id("10-who-cuts")
     assert "N · N–S" in cut.table.board.value and "You play for" not in visible(
         cut.children[0].value)
 
