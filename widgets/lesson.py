@@ -7,6 +7,7 @@ A chapter (``notebooks/NN-title.ipynb``) is prose with a few calls, and follows 
     lesson.goals("...", "...", "...")          (three goals, first code cell)
     ... markdown, lesson.cards("JC KH"), lesson.trick("N: 7H E: 7C S: 8S W: 5D") ...
     lesson.compare("N: 3D E: 7D S: AC W: 8S")  (the same plays under two rulebooks)
+    lesson.rulebook_text(english="...", club="...")  (text in the rulebook chosen on page 00)
     lesson.puzzle("04-higher-seven")           (one puzzle; or lesson.puzzles("03"))
     lesson.recap("...", "...")
     <!-- series:nav -->                        (markdown written by tools/series.py)
@@ -22,10 +23,10 @@ of them. A cell stays a few lesson calls with literal arguments, no logic of its
     )
 
 This module holds no logic: each call lives with its own concept, in ``page`` (the frame of a
-chapter and its boxes of text), ``worked`` (worked tricks), ``whole_hand`` (a hand played out
-trick by trick), ``lazy_puzzles`` (the series' puzzles), ``progress_table`` and
-``ladder_chart``. Nothing there knows a rule: every verdict
-and every "why" comes from the engine.
+chapter and its boxes of text), ``worked`` (worked tricks), ``rulebook_text`` (text in the
+rulebook the learner chose), ``whole_hand`` (a hand played out trick by trick),
+``lazy_puzzles`` (the series' puzzles), ``progress_table`` and ``ladder_chart``. Nothing there
+knows a rule: every verdict and every "why" comes from the engine.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .print_sheet import printable
 from .progress_table import progress
+from .rulebook_text import rulebook_choice, rulebook_text
 from .whole_hand import whole_hand
 from .worked import compare, deal, scoreboard, trick
 
@@ -51,6 +53,8 @@ __all__ = [
     "puzzle",
     "puzzles",
     "recap",
+    "rulebook_choice",
+    "rulebook_text",
     "rulebooks",
     "scoreboard",
     "show",
