@@ -7,12 +7,17 @@ The chapters are the notebooks named ``NN-title.ipynb``; a chapter's title is th
 ``# `` heading of the notebook. Two kinds of markdown cells are generated:
 
 - on ``00-start-here.ipynb``, the cell that starts with ``<!-- series:toc -->``: one line
-  per chapter, linked (the author places this cell; ``--check`` fails without it);
+  per chapter, linked, then a "Reference" list of the reference pages that exist
+  (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary) (the author
+  places this cell; ``--check`` fails without it);
 - at the end of every chapter, the cell that starts with ``<!-- series:nav -->``: links to
-  the previous chapter, the contents and the next chapter (appended when missing).
+  the previous chapter, the contents and the next chapter (appended when missing); in
+  chapter 05, after the first chapters, and in the last chapter also a link to the one-page
+  summary, when it exists.
 
-Run it after adding, renaming or retitling a chapter. Only those cells are touched; the
-rest of each notebook is written back as it was (nbformat's one-space JSON indent).
+Run it after adding, renaming or retitling a chapter or a reference page. Only those cells
+are touched; the rest of each notebook is written back as it was (nbformat's one-space JSON
+indent).
 """
 
 from __future__ import annotations
@@ -31,6 +36,11 @@ START = "00-start-here.ipynb"
 CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
 TOC_MARK = "<!-- series:toc -->"
 NAV_MARK = "<!-- series:nav -->"
+SUMMARY = "summary.ipynb"
+REFERENCE = ((SUMMARY, "One-page summary"), ("glossary.ipynb", "Glossary"))
+"""The reference pages (file, title) the contents list when they exist; they are not chapters."""
+SUMMARY_AFTER = "05"
+"""The chapter after which a learner has met enough of the game to use the summary."""
 
 
 @dataclass(frozen=True)
@@ -77,16 +87,26 @@ def chapters(folder: Path = NOTEBOOKS) -> list[Chapter]:
     return found
 
 
-def toc_text(listed: list[Chapter]) -> str:
+def references(folder: Path = NOTEBOOKS) -> list[tuple[str, str]]:
+    """The reference pages (file, title) that exist in ``folder``."""
+    return [(file, title) for file, title in REFERENCE if (folder / file).exists()]
+
+
+def toc_text(listed: list[Chapter], pages: list[tuple[str, str]] | None = None) -> str:
     lines = [TOC_MARK, "## Contents", ""]
     for chapter in listed:
         if chapter.file == START:
             continue
         lines.append(f"{int(chapter.number)}. [{chapter.title}]({chapter.file})")
+    if pages:
+        lines += ["", "### Reference", ""]
+        lines += [f"- [{title}]({file})" for file, title in pages]
     return "\n".join(lines)
 
 
-def nav_text(listed: list[Chapter], index: int) -> str:
+def nav_text(listed: list[Chapter], index: int, summary: bool = False) -> str:
+    """The links under a chapter; with ``summary``, in chapter 05 and the last chapter, also
+    the one-page summary."""
     parts = []
     if index > 0:
         before = listed[index - 1]
@@ -96,7 +116,12 @@ def nav_text(listed: list[Chapter], index: int) -> str:
     if index + 1 < len(listed):
         after = listed[index + 1]
         parts.append(f"Next: [{after.title}]({after.file}) →")
-    return "\n".join([NAV_MARK, "---", "", " · ".join(parts)])
+    lines = [NAV_MARK, "---", "", " · ".join(parts)]
+    here = listed[index]
+    if summary and (here.number == SUMMARY_AFTER or index == len(listed) - 1):
+        lines += ["", f"The whole game on one page, to keep at hand or print: "
+                      f"[One-page summary]({SUMMARY})"]
+    return "\n".join(lines)
 
 
 def markdown_cell(text: str, cell_id: str) -> dict[str, Any]:
@@ -107,6 +132,8 @@ def expected(folder: Path = NOTEBOOKS) -> tuple[dict[str, dict[str, Any]], list[
     """Each chapter's notebook with the generated cells up to date, and the problems that
     cannot be fixed by writing (a start page without a contents cell)."""
     listed = chapters(folder)
+    pages = references(folder)
+    summary = (SUMMARY, REFERENCE[0][1]) in pages
     result: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
     for index, chapter in enumerate(listed):
@@ -118,11 +145,11 @@ def expected(folder: Path = NOTEBOOKS) -> tuple[dict[str, dict[str, Any]], list[
             if not tocs:
                 problems.append(f"{START}: no markdown cell starting with {TOC_MARK}")
             for cell in tocs:
-                cell["source"] = as_lines(toc_text(listed))
+                cell["source"] = as_lines(toc_text(listed, pages))
         navs = [c for c in cells if c["cell_type"] == "markdown" and source(c).startswith(NAV_MARK)]
         cells[:] = [c for c in cells if not (c["cell_type"] == "markdown"
                                              and source(c).startswith(NAV_MARK))]
-        cells.append(markdown_cell(nav_text(listed, index), "series-nav"))
+        cells.append(markdown_cell(nav_text(listed, index, summary), "series-nav"))
         if len(navs) > 1:
             problems.append(f"{chapter.file}: {len(navs)} navigation cells; keep one")
         result[chapter.file] = notebook

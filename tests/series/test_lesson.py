@@ -173,6 +173,33 @@ def test_series_tool_finds_stale_links_and_fixes_them(tmp_path: Path) -> None:
     assert "03-leads-and-following.ipynb" in toc and "04-" not in toc
 
 
+def test_series_tool_lists_the_reference_pages_and_links_the_summary(tmp_path: Path) -> None:
+    def toc() -> str:
+        cells = json.loads((tmp_path / series_tool.START).read_text())["cells"]
+        return "".join("".join(cell["source"]) for cell in cells
+                       if "".join(cell["source"]).startswith(series_tool.TOC_MARK))
+
+    def nav(name: str) -> str:
+        return "".join(json.loads((tmp_path / name).read_text())["cells"][-1]["source"])
+
+    for pattern in ("0[0-6]-*.ipynb", "summary.ipynb"):
+        for path in (REPO / "notebooks").glob(pattern):
+            shutil.copy(path, tmp_path / path.name)
+    assert series_tool.main(["--folder", str(tmp_path)]) == 0
+    assert "### Reference" in toc() and "[One-page summary](summary.ipynb)" in toc()
+    assert "glossary.ipynb" not in toc()  # listed only once the page exists
+    assert "(summary.ipynb)" in nav("05-the-three-of-diamonds.ipynb")  # after the first chapters
+    assert "(summary.ipynb)" in nav("06-worms-and-toqu.ipynb")  # the last chapter here
+    assert "(summary.ipynb)" not in nav("04-sevens-and-the-two-kings.ipynb")
+    (tmp_path / "glossary.ipynb").write_text((tmp_path / "summary.ipynb").read_text())
+    assert series_tool.main(["--check", "--folder", str(tmp_path)]) == 1
+    assert series_tool.main(["--folder", str(tmp_path)]) == 0
+    assert "[Glossary](glossary.ipynb)" in toc()
+    (tmp_path / "summary.ipynb").unlink()
+    assert series_tool.main(["--folder", str(tmp_path)]) == 0
+    assert "summary.ipynb" not in toc() + nav("05-the-three-of-diamonds.ipynb")
+
+
 def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
