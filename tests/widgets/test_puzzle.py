@@ -105,7 +105,7 @@ def test_the_variant_is_shown_with_our_choices() -> None:
 def test_only_a_puzzle_asking_for_a_play_says_which_seat_the_learner_plays_for() -> None:
     watching = visible(PuzzleWidget.from_id("seven-after-led-three").children[0].value)
     assert "You play for" not in watching and "Pick the seat" in watching
-    playing = PuzzleWidget.from_id("00-take-the-trick")
+    playing = PuzzleWidget.from_id("00-take-it-with-worms")
     assert f"You play for {playing.puzzle.seat}." in visible(playing.children[0].value)
 
 
