@@ -96,9 +96,27 @@ def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
     return "<br>".join(lines)
 
 
+def _trick_html(record: TrickRecord, players: int) -> str:
+    """The trick's cards in one row, each under its seat, the card that took it outlined, and
+    the engine's reasons beside them."""
+    from worms_tutor.formats.explain import explain_record
+    from worms_tutor.presentation.card_html import cards_html
+    from worms_tutor.presentation.display import reasons_html
+
+    trick = record.trick
+    marks = {card: "heads" for card in trick.steps[trick.head_step].play.cards}
+    seats = "".join(
+        f'<div style="text-align:center"><b>{escape(step.seat)}</b>'
+        f"{cards_html(step.play.cards, width=56, highlights=marks)}</div>"
+        for step in trick.steps)
+    return (f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
+            f'<div style="display:flex;gap:8px">{seats}</div>'
+            f'<div style="flex:1 1 320px">{reasons_html(explain_record(record, players))}'
+            f"</div></div>")
+
+
 def _draw(variant: str, seed: int, dealer: str) -> str:
     from worms_tutor.presentation.card_html import labelled_rows_html
-    from worms_tutor.presentation.display import record_html
 
     start, tricks = played_hand(variant, seed, dealer)
     deal = labelled_rows_html([(seat, cards) for seat, cards in start.hands], width=60)
@@ -111,7 +129,7 @@ def _draw(variant: str, seed: int, dealer: str) -> str:
         parts.append(
             f'<div class="wt-whole-hand__trick" style="margin-top:12px;{offscreen(200)}">'
             f"<b>Trick {trick.number}</b> — {trick.record.leader} leads."
-            f"{record_html(trick.record, start.rules.players, width=60)}"
+            f"{_trick_html(trick.record, start.rules.players)}"
             f"<div>{_after_html(trick, tricks)}</div></div>")
     parts.append(f'<div class="wt-whole-hand__end" style="margin-top:12px"><b>The hand is '
                  f"over after {len(tricks)} tricks.</b> Tricks won: "
