@@ -84,6 +84,8 @@ COVERS: dict[str, tuple[str, ...]] = {
     "08-eight-eight": ("R6.15",),
     "08-stop-at-nine": ("R15.3",),
     "08-announce-the-score": ("R15.6", "R15.2", "R13.2"),
+    "08-capture-and-hand-at-once": ("R15.2", "P1", "R13.2"),
+    "08-king-feat-reaches-nine": ("R4.4", "R5.2", "R15.1"),
     "09-three-in-the-middle": ("R5.2",),
     "09-danish-seven-after-three": ("R3.4",),
     "09-english-no-king-feat": ("R4.3",),
@@ -122,6 +124,8 @@ SETTLED: dict[str, tuple[str, str]] = {
     "07-toqu-in-the-stock": ("0", "a Toqu still in the stock has not gone"),
     "07-toqu-may-follow": ("no", "in the club Toqu may follow before Worms; only its lead waits"),
     "07-toqu-on-the-other-card": ("S: JC>KH QD>9C", "a Toqu that must be played goes elsewhere"),
+    "08-capture-and-hand-at-once": ("NS 8 – EW 3", "a capture and the hand are added first: 7 → 6"),
+    "08-king-feat-reaches-nine": ("S", "the trick is played out and goes to its best card"),
 }
 
 
