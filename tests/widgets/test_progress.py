@@ -49,7 +49,8 @@ def test_progress_saved_before_the_chapters_were_renumbered_still_counts() -> No
     before = encode({"05-aavunga", "00-no-suit-to-follow", "07-eight-eight"})
     store = ProgressStore()
     Browser(store).load(before)
-    assert store.solved == {RENAMED["05-aavunga"], "00-no-suit-to-follow", RENAMED["07-eight-eight"]}
+    assert store.solved == {
+        RENAMED["05-aavunga"], "00-no-suit-to-follow", RENAMED["07-eight-eight"]}
     assert store.notice == ""
     series_ids = {path.stem for path in puzzle_files()}
     assert set(RENAMED.values()) <= series_ids, "every renamed puzzle names a puzzle of today"
