@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from worms_tutor.formats.positions import scenario_for
+from worms_tutor.presentation.glossary import without_markup
 
 CHAPTER = Path(__file__).resolve().parents[2] / "notebooks" / "03-leads-and-following.ipynb"
 
@@ -41,7 +42,8 @@ REFUSED: list[tuple[str, str, str, dict[str, Any], str]] = [
 
 def _chapter_text() -> str:
     cells = json.loads(CHAPTER.read_text(encoding="utf-8"))["cells"]
-    return "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    return without_markup("".join("".join(cell["source"]) for cell in cells
+                                  if cell["cell_type"] == "markdown"))
 
 
 @pytest.mark.parametrize(("words", "plays", "variant", "context", "rule"), REFUSED,
