@@ -54,7 +54,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "07-toqu-may-follow": ("F4",),
     "07-aavunga": ("R6.10", "D1"),
     "07-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
-    "06-no-worms-to-open": ("F3",),
+    "07-no-worms-to-open": ("F3",),
     "02-next-dealer": ("R7.3",),
     "02-who-takes-it": ("R2.1", "R10.2"),
     "02-stock-runs-out": ("R12.1", "R12.2"),
@@ -379,10 +379,10 @@ def test_the_ataata_puzzle_drills_the_ks_over_kc_point() -> None:
     assert {"R4.4", "P4"} <= cited and not {"R4.5", "P5"} & cited
 
 
-def test_who_drew_the_three_is_explained_by_the_order_of_the_draw() -> None:
-    verdict = _puzzle("05-who-drew-the-three").check("yes")
+def test_who_drew_the_nine_is_explained_by_the_order_of_the_draw() -> None:
+    verdict = _puzzle("02-who-drew-the-nine").check("yes")
     assert not verdict.correct
-    assert "S drew first" in verdict.reasons[0].text and "W the 3D" in verdict.reasons[0].text
+    assert "S drew first" in verdict.reasons[0].text and "W the 9C" in verdict.reasons[0].text
 
 # -- Voilà can load every widget of the page ------------------------------------------------
 
