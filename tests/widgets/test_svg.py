@@ -146,3 +146,16 @@ def test_labelled_rows_escape_labels_and_hide_closed_hands() -> None:
 
 def parse_codes(text: str) -> list[Card]:
     return [Card.parse(code) for code in text.split()]
+
+
+def test_role_banners_are_readable_or_left_off() -> None:
+    """A banner such as "kills a led 7" is drawn at 10 px or more, or not at all: on a small
+    card it is left off (its title still names the card); the big nickname always stays."""
+    for width in (40, 72, 84, 100, 120, 160):
+        drawn = parse(card_svg(Card.parse("KC"), width=width))
+        banners = [t for t in drawn.iter(f"{SVG}text") if t.text == "kills a led 7"]
+        for banner in banners:
+            assert float(banner.get("font-size", "0")) * width / 250 >= 10, width
+        assert bool(banners) == (width >= 120), width
+        toqu = [t.text for t in parse(card_svg(Card.parse("JC"), width=width)).iter(f"{SVG}text")]
+        assert "Toqu" in toqu and ("top matador" in toqu) == (width >= 120), width

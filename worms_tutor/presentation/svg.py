@@ -107,6 +107,17 @@ _ROLES: dict[Card, tuple[str, Suit | None]] = {
 
 _MATADOR_NOTE = "top matador"
 
+MIN_TEXT_PX = 10
+"""The smallest label worth drawing, in screen pixels: a role banner that would come out
+smaller is left off (the card's title still names it)."""
+_LABEL_FONT = 22
+"""Font size of role banners and the matador note, in the card's 250-wide drawing units."""
+
+
+def labels_readable(width: float) -> bool:
+    """Whether a card drawn ``width`` pixels wide can carry its role banner at a readable size."""
+    return _LABEL_FONT * width / VIEW_WIDTH >= MIN_TEXT_PX
+
 
 def suit_colour(suit: Suit, *, four_colour: bool = False) -> str:
     """The ink of a suit: red and black, or four colours (clubs green, diamonds blue)."""
@@ -139,7 +150,7 @@ def card_svg(
     title = "Face-down card" if face_down else card.name
     if highlight == "heads" and not face_down:  # said and shown on hover, not only outlined
         title += f", {HEADS_TITLE}"
-    body = _card_body(card, face_down, four_colour, highlight, show_role)
+    body = _card_body(card, face_down, four_colour, highlight, show_role, labels_readable(width))
     return _svg_element(
         title, width, width * ASPECT, VIEW_WIDTH, VIEW_HEIGHT, body, card, face_down
     )
@@ -174,7 +185,8 @@ def cards_svg(
     parts = []
     for index, card in enumerate(row):
         name = "Face-down card" if face_down else card.name
-        body = _card_body(card, face_down, four_colour, highlights.get(card), show_role)
+        body = _card_body(card, face_down, four_colour, highlights.get(card), show_role,
+                          labels_readable(width))
         parts.append(
             f'<svg x="{_n(index * step)}" y="0" width="{VIEW_WIDTH}" height="{VIEW_HEIGHT}" '
             f'viewBox="0 0 {VIEW_WIDTH} {VIEW_HEIGHT}"><title>{escape(name)}</title>{body}</svg>'
@@ -219,8 +231,15 @@ def _with_text_settings(body: str) -> str:
 
 
 def _card_body(
-    card: Card, face_down: bool, four_colour: bool, highlight: str | None, show_role: bool
+    card: Card,
+    face_down: bool,
+    four_colour: bool,
+    highlight: str | None,
+    show_role: bool,
+    small_labels: bool = True,
 ) -> str:
+    """``small_labels``: whether the role banner and the matador note are drawn (a nickname,
+    large on its card, is drawn whenever ``show_role`` is)."""
     if face_down:
         return _back() + _highlight(highlight)
     ink = suit_colour(card.suit, four_colour=four_colour)
@@ -231,9 +250,9 @@ def _card_body(
         f'<g transform="rotate(180 {_n(VIEW_WIDTH / 2)} {_n(VIEW_HEIGHT / 2)})">'
         f"{_corner(card, ink)}</g>",
     ]
-    role = _ROLES.get(card) if show_role else None
+    role = _ROLES.get(card) if show_role and small_labels else None
     if card.nickname and show_role:
-        parts.append(_court(card, ink, big_name=card.nickname))
+        parts.append(_court(card, ink, big_name=card.nickname, note=small_labels))
     elif card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
         parts.append(_court(card, ink, big_name=None))
         if role:
@@ -301,8 +320,9 @@ def _pips(card: Card, ink: str, top: float, bottom: float) -> str:
     return f'<g fill="{ink}">{"".join(marks)}</g>'
 
 
-def _court(card: Card, ink: str, big_name: str | None) -> str:
-    """The face of a J, Q or K: a framed panel with the rank and suit, or a nickname."""
+def _court(card: Card, ink: str, big_name: str | None, note: bool = True) -> str:
+    """The face of a J, Q or K: a framed panel with the rank and suit, or a nickname (with
+    the matador note under it when ``note``)."""
     frame = (
         f'<rect x="56" y="40" width="{VIEW_WIDTH - 112}" height="{VIEW_HEIGHT - 80}" rx="8" '
         f'fill="{ink}" fill-opacity="0.06" stroke="{ink}" stroke-width="3"/>'
@@ -315,8 +335,9 @@ def _court(card: Card, ink: str, big_name: str | None) -> str:
             f'fill="{ink}"/>'
             '<g fill="#ffffff">'
             f'<text x="{VIEW_WIDTH / 2}" y="238" font-size="44">{escape(big_name)}</text>'
-            f'<text x="{VIEW_WIDTH / 2}" y="266" font-size="20">{escape(_MATADOR_NOTE)}</text>'
-            "</g>"
+            + (f'<text x="{VIEW_WIDTH / 2}" y="268" font-size="{_LABEL_FONT}">'
+               f"{escape(_MATADOR_NOTE)}</text>" if note else "")
+            + "</g>"
         )
     return (
         frame + f'<text x="{VIEW_WIDTH / 2}" y="150" fill="{ink}" font-size="96">'
@@ -332,7 +353,7 @@ def _banner(text: str, suit: Suit | None, ink: str, four_colour: bool, y: float)
     out = (
         f'<rect x="50" y="{_n(y)}" width="{width}" height="40" rx="8" fill="#ffffff" '
         f'stroke="{ink}" stroke-width="3"/>'
-        f'<text x="{_n(text_x)}" y="{_n(y + 27)}" fill="{ink}" font-size="19" '
+        f'<text x="{_n(text_x)}" y="{_n(y + 27)}" fill="{ink}" font-size="{_LABEL_FONT}" '
         f'textLength="{width - 16 - (mark_size if suit else 0)}" lengthAdjust="spacingAndGlyphs">'
         f"{escape(text)}</text>"
     )
