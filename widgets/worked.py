@@ -101,6 +101,20 @@ def _scenario(plays: str | Sequence[str], variant: str, context: dict[str, Any])
     return scenario_for(plays, variant, **context)
 
 
+def _hands_told(scenario: Scenario, told: Any) -> str:
+    """The hands a chapter set for its story ("W holds Toqu"), as they were before the trick:
+    the table shows only the cards played."""
+    lines = []
+    for seat, cards in scenario.hands:
+        if seat in told:
+            symbols = " ".join(card.symbol_code for card in cards)
+            lines.append(f"<li>{escape(seat)} held {escape(symbols)}</li>")
+    if not lines:
+        return ""
+    return ('<ul class="wt-lesson-trick__hands" style="margin:6px 0 2px;font-size:1.1em;'
+            f'list-style:none;padding-left:0">{"".join(lines)}</ul>')
+
+
 class WorkedTrick(Fragment):
     """A worked trick drawn as TrickTable draws it, as plain HTML (no widget to load), from
     ``trick``'s arguments. The picture is cached under those arguments, so that a page drawn
@@ -118,11 +132,12 @@ class WorkedTrick(Fragment):
             frame = _frames(scenario)[-1]
             board = table_html(frame, show_hands="none")
             why = step_reason_html(frame.reasons, frame.illegal)
+            held = _hands_told(scenario, context.get("hands") or {})
             return (
                 f'<div class="wt-lesson-trick" style="{FONT};max-width:820px;margin:8px 0;'
                 f'{offscreen(560)}">'
                 f'<div class="wt-lesson-trick__rules" style="font-weight:bold;color:#0b3d91;'
-                f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}'
+                f'font-size:1.15em;margin-bottom:4px">{escape(label)}</div>{board}{held}'
                 f'<div class="wt-lesson-trick__why" style="font-size:1.15em;line-height:1.4">'
                 f"{why}</div></div>")
 

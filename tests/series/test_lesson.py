@@ -45,6 +45,15 @@ def test_worked_trick_shows_the_engines_reasons() -> None:
     assert any("P2" in reason for reason in worked.reasons(shown.scenario))
 
 
+def test_worked_trick_shows_the_hand_its_story_sets() -> None:
+    """The text says "West holds Toqu": the table, which shows only played cards, lists the
+    hand the chapter set, in card symbols, and no other."""
+    html = lesson.trick("N: 9C E: KH S: 5D W: 6C", hands={"W": "JC 6C 5H 8D"})._repr_html_()
+    assert "W held J♣ 6♣ 5♥ 8♦" in html
+    assert " held " not in html.replace("W held", "")
+    assert "wt-lesson-trick__hands" not in lesson.trick("N: 9C E: KH S: 5D W: 6C")._repr_html_()
+
+
 def test_illegal_play_is_shown_with_its_rule() -> None:
     html = lesson.trick("N: 7C E: KH S: 9C W: 5C", "danish-club")._repr_html_()
     assert "F2" in html and "may not play that" in html
