@@ -158,11 +158,12 @@ class Puzzle:
 
     @property
     def cards_to_pick(self) -> int:
-        """How many cards a ``play`` answer takes at most (a lead may be up to four)."""
+        """How many cards a ``play`` answer takes at most: the trick's size, or for a lead
+        the largest group the hand may lead (one card when no two cards share a rank)."""
         size = self.state.trick.size
         if size:
             return size
-        return 1 if self.rules.players == 2 else min(4, len(self.hand))
+        return max((len(legal.play.cards) for legal in self.state.legal_plays()), default=1)
 
     def variant_label(self) -> str:
         """The rules the puzzle is posed under, e.g. ``danish-club (S9 = any_matching)``."""
