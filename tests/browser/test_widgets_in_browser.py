@@ -94,6 +94,29 @@ def test_presenter_mode_enlarges_the_page(page: Any, open_notebook: Opener) -> N
     assert button.bounding_box()["height"] > 1.3 * button_before
 
 
+def test_presenter_mode_stays_on_across_pages_and_reloads(
+        page: Any, open_notebook: Opener) -> None:
+    """A teacher switches presenter mode on once; the next chapter and a reload keep it, and
+    switching it off is kept too."""
+    switch = page.get_by_role("button", name="Presenter mode")
+    open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
+    switch.click()
+    page.wait_for_function("document.body.classList.contains('wt-presenter')")
+    for opened in ("03-leads-and-following.ipynb", "03-leads-and-following.ipynb"):  # a reload
+        open_notebook(page, opened)
+        page.wait_for_function("document.body.classList.contains('wt-presenter')")
+        assert switch.get_attribute("aria-pressed") == "true"
+        text = page.locator(".jp-RenderedMarkdown p").first
+        assert float(text.evaluate("p => getComputedStyle(p).fontSize")[:-2]) >= 19  # 13 px off
+    switch.click()
+    page.wait_for_function("!document.body.classList.contains('wt-presenter')")
+    assert page.evaluate("localStorage.getItem('worms-tutor/presenter')") is None
+    open_notebook(page, "01-the-pack-and-the-ranking.ipynb")
+    page.wait_for_selector(".wt-presenter-toggle")
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert not page.evaluate("document.documentElement.classList.contains('wt-presenter')")
+
+
 def test_two_tabs_share_progress_without_losing_any(page: Any, open_notebook: Opener) -> None:
     other = page.context.new_page()
     for tab in (page, other):

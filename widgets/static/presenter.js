@@ -1,6 +1,25 @@
 // PresenterMode view: two toggle buttons. "Presenter mode" puts the class wt-presenter on
-// the page body (large, high-contrast cards and text); "Reveal all hands" only sets a flag
-// that other widgets observe in Python.
+// the page (large, high-contrast cards, text and controls) and is kept in this browser's
+// localStorage, so that it stays on across pages and reloads (the page template reads it
+// before the page shows); "Reveal all hands" only sets a flag that other widgets observe in
+// Python, for this page alone.
+
+const KEY = "worms-tutor/presenter";
+
+function remembered() {
+  try {
+    return window.localStorage.getItem(KEY) === "on";
+  } catch (e) {
+    return false;
+  }
+}
+
+function remember(on) {
+  try {
+    if (on) window.localStorage.setItem(KEY, "on");
+    else window.localStorage.removeItem(KEY);
+  } catch (e) { /* a browser that keeps nothing: presenter mode lasts for this page */ }
+}
 
 function toggle(model, name, text, cls) {
   const button = document.createElement("button");
@@ -8,8 +27,10 @@ function toggle(model, name, text, cls) {
   button.className = cls;
   button.textContent = text;
   button.addEventListener("click", () => {
-    model.set(name, !model.get(name));
+    const value = !model.get(name);
+    model.set(name, value);
     model.save_changes();
+    if (name === "on") remember(value);
   });
   return button;
 }
@@ -27,7 +48,12 @@ function render({ model, el }) {
     on.setAttribute("aria-pressed", model.get("on") ? "true" : "false");
     reveal.setAttribute("aria-pressed", model.get("reveal_all") ? "true" : "false");
     document.body.classList.toggle("wt-presenter", model.get("on"));
+    document.documentElement.classList.toggle("wt-presenter", model.get("on"));
   };
+  if (remembered() && !model.get("on")) {
+    model.set("on", true);  // the tables' Python side enlarges with it
+    model.save_changes();
+  }
   model.on("change:on", update);
   model.on("change:reveal_all", update);
   update();
