@@ -15,7 +15,7 @@ PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: test lint pytest serve lab clean
+.PHONY: test lint pytest serve classroom lab clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,14 @@ pytest: $(STAMP)
 serve: $(STAMP)
 	$(WITH_SETTINGS) $(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 		--Voila.port_retries=0 $(VOILA_ARGS)
+
+# For a class: the chapters named in CHAPTERS, each run LEARNERS times before anyone asks
+# (Voila's preheated kernels), on the local network; prints the address learners type.
+# make classroom CHAPTERS="05 06" LEARNERS=30 (tools/classroom.py --help: the other options)
+CHAPTERS ?= 00
+LEARNERS ?= 30
+classroom: $(STAMP)
+	$(BIN)/python tools/classroom.py $(CHAPTERS) --learners=$(LEARNERS) --port=$(PORT)
 
 # For authors: the notebooks in JupyterLab; Voila pages at /voila/render/notebooks/...
 lab: $(STAMP)

@@ -10,7 +10,6 @@ arriving in a link is untrusted: errors become a plain-text message, never marku
 from __future__ import annotations
 
 import logging
-import os
 import random
 import re
 from collections.abc import Callable, Mapping
@@ -42,6 +41,7 @@ from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
+from .page_query import page_query
 from .table import Frame, TrickTable, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -79,7 +79,7 @@ def query_compare(query: str | None = None) -> str | None:
 
 def _query_value(name: str, query: str | None) -> str | None:
     if query is None:
-        query = os.environ.get("QUERY_STRING", "")
+        query = page_query()
     values = parse_qs(query, keep_blank_values=True).get(name)
     return values[0] if values else None
 
