@@ -36,6 +36,7 @@ def test_the_server_preheats_and_listens_on_the_network_unless_local_only() -> N
     files = ["05-the-three-of-diamonds.ipynb"]
     command = classroom.voila_command(files, 30, 8899, local_only=False, voila="voila")
     assert "--preheat_kernel=True" in command and "--Voila.ip=0.0.0.0" in command
+    assert "--VoilaKernelManager.fill_delay=30" in command  # no refill during the burst
     pools = next(arg for arg in command if arg.startswith("--VoilaKernelManager."))
     assert json.loads(pools.split("=", 1)[1])["05-the-three-of-diamonds.ipynb"] == {
         "pool_size": 30}

@@ -5,7 +5,9 @@
 
 One Voilà server, with the series' settings (serving/), keeps a pool of ``--learners``
 kernels per named chapter, each with the page already run (Voilà's preheated kernels): a
-learner who opens the page gets a finished one at once, and the pool refills behind him. A
+learner who opens the page gets a finished one at once, and the pool refills behind him,
+``--refill-after`` seconds later (30 by default), so that refilling does not compete for the
+CPU with a class arriving together. A
 kernel costs about a second of CPU to start and run a chapter, so without the pool a class of
 30 opening one page queues for half a minute on a two-core laptop. Pages not named are served
 as ``make serve`` serves them. Kernels of learners who have left are shut down after ten
@@ -81,13 +83,16 @@ def network_address() -> str | None:
 
 
 def voila_command(files: Sequence[str], learners: int, port: int, local_only: bool,
-                  voila: str) -> list[str]:
+                  voila: str, refill_after: float = 30) -> list[str]:
     """The command line that runs the classroom server."""
+    if not 0 <= refill_after <= 3600:
+        raise ClassroomError(f"--refill-after must be from 0 to 3600 seconds, not {refill_after}")
     return [
         str(RUN), voila, str(NOTEBOOKS), "--no-browser", f"--port={port}",
         f"--Voila.ip={'127.0.0.1' if local_only else '0.0.0.0'}", "--Voila.port_retries=0",
         "--preheat_kernel=True",
         "--VoilaKernelManager.kernel_pools_config=" + json.dumps(pool_config(files, learners)),
+        f"--VoilaKernelManager.fill_delay={refill_after:g}",
     ]
 
 
@@ -105,17 +110,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8866)
     parser.add_argument("--local-only", action="store_true",
                         help="listen on 127.0.0.1 only (this machine)")
+    parser.add_argument("--refill-after", type=float, default=30,
+                        help="seconds between a learner taking a ready page and its refill")
     parser.add_argument("--voila", default=str(Path(sys.executable).with_name("voila")))
     args = parser.parse_args(argv)
     try:
         files = chapter_files(args.chapters)
-        command = voila_command(files, args.learners, args.port, args.local_only, args.voila)
+        command = voila_command(files, args.learners, args.port, args.local_only, args.voila,
+                                args.refill_after)
     except ClassroomError as error:
         print(f"classroom: {error}", file=sys.stderr)
         return 2
     print(f"Preparing {args.learners} ready copies of: {', '.join(files)}.")
-    print("They fill in the background (about a second of CPU each); a learner who comes "
-          "earlier is served as usual, only slower.")
+    print(f"They are made in the background, about a second of CPU each (about "
+          f"{args.learners * len(files) // 2 + 10} s on two cores); a learner who comes earlier "
+          "is served as usual, only slower.")
     links = addresses(files, args.port, args.local_only)
     if not args.local_only and not links[0].startswith("http://127."):
         print("Learners on this network type:")

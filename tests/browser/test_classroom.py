@@ -42,7 +42,7 @@ def wait_for_kernels(server: Server, count: int, timeout: float = 180) -> None:
 def classroom() -> Iterator[Server]:
     port = free_port()
     command = [sys.executable, str(REPO / "tools" / "classroom.py"), "12", "--local-only",
-               f"--learners={POOL}", f"--port={port}"]
+               "--refill-after=1", f"--learners={POOL}", f"--port={port}"]
     server = Server("classroom", command, port, "/voila/static/favicon.ico")
     yield server
     server.stop()
