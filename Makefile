@@ -58,11 +58,11 @@ serve: $(STAMP)
 
 # For a class: the chapters named in CHAPTERS, each run LEARNERS times before anyone asks
 # (Voila's preheated kernels), on the local network; prints the address learners type.
-# make classroom CHAPTERS="05 06" LEARNERS=30 (tools/classroom.py --help: the other options)
+# make classroom CHAPTERS="05 06" LEARNERS=30 (worms-tutor classroom --help: the other options)
 CHAPTERS ?= 00
 LEARNERS ?= 30
 classroom: $(STAMP)
-	$(BIN)/python tools/classroom.py $(CHAPTERS) --learners=$(LEARNERS) --port=$(PORT)
+	$(BIN)/worms-tutor classroom $(CHAPTERS) --learners=$(LEARNERS) --port=$(PORT)
 
 # For authors: the notebooks in JupyterLab; Voila pages at /voila/render/notebooks/...
 lab: $(STAMP)

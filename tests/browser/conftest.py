@@ -100,14 +100,15 @@ def _missing(what: str) -> NoReturn:
 class Server:
     """A server process started from the repository root, polled until it answers."""
 
-    def __init__(self, name: str, cmd: list[str], port: int, health_path: str) -> None:
+    def __init__(self, name: str, cmd: list[str], port: int, health_path: str,
+                 cwd: Path = REPO) -> None:
         self.name = name
         self.url = f"http://127.0.0.1:{port}"
         LOGS.mkdir(parents=True, exist_ok=True)
         self.log_path = LOGS / f"{name}{'-' + WORKER if WORKER else ''}.log"
         self._log = self.log_path.open("wb")
         self.proc = subprocess.Popen(
-            cmd, cwd=REPO, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+            cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
         )
         try:
             self._wait_ready(self.url + health_path)

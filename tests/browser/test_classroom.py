@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from conftest import REPO, Server, free_port
+from conftest import Server, free_port
 
 from worms_tutor.formats.codes import encode
 from worms_tutor.formats.scenario import Scenario
@@ -41,7 +41,7 @@ def wait_for_kernels(server: Server, count: int, timeout: float = 180) -> None:
 @pytest.fixture(scope="module")
 def classroom() -> Iterator[Server]:
     port = free_port()
-    command = [sys.executable, str(REPO / "tools" / "classroom.py"), "12", "--local-only",
+    command = [sys.executable, "-m", "worms_tutor", "classroom", "12", "--local-only",
                "--refill-after=1", f"--learners={POOL}", f"--port={port}"]
     server = Server("classroom", command, port, "/voila/static/favicon.ico")
     yield server
