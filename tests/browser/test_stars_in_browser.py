@@ -128,11 +128,15 @@ def test_three_stars_survive_a_reload_show_on_page_00_and_next_brings_a_puzzle_i
         "(text) => document.querySelector('.wt-chapter-progress').textContent.includes(text)",
         arg=f"★ 3 of {3 * count}")
 
+    page.set_viewport_size(PHONE)
+    assert overflows(page, ".wt-chapter-progress, .wt-reward, .wt-stars") == []
     open_notebook(page, "00-start-here.ipynb")
     page.wait_for_function(
         "([number, text]) => document.querySelector("
         "`.wt-lesson-progress tr[data-chapter='${number}'] .wt-lesson-progress__stars`)"
         "?.textContent.includes(text)", arg=[CHAPTER, f"★ 3 / {3 * count}"], timeout=60_000)
+    screenshot(page, "stars-page-00-phone")
+    assert overflows(page, ".wt-lesson-progress table") == []
 
 
 @pytest.mark.parametrize("stored", ["plain list", "old code"])
