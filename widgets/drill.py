@@ -182,35 +182,63 @@ def run_header_html(run: PuzzleRun) -> str:
 
 def drill(chapter: str | int | None = None) -> Any:
     """A chapter's puzzles one at a time: ``lesson.drill("05")``, or with no chapter the one
-    the page's link names (``drill.ipynb?chapter=05``), with a chooser to change it."""
+    the page's link names (``drill.ipynb?chapter=05``), with a chooser to change it.
+
+    The link is read from ``QUERY_STRING`` (Voilà) and again by the browser, which alone
+    knows it in the static edition and in a preheated kernel."""
     import ipywidgets
+
+    from .page_query import PageQuery
+    from .page_widgets import layout_hidden
 
     listed = chapters_with_puzzles()
     numbers = [number for number, _title in listed]
     asked = str(chapter) if chapter is not None else query_chapter()
-    note = ""
-    if asked is not None and asked.isdigit() and len(asked) < 3:
-        asked = f"{int(asked):02d}"
-    if asked not in numbers:
-        if asked:
-            note = (f"The link asks for chapter {asked[:20]!r}, which has no puzzles: "
-                    "choose a chapter here.")
-        asked = numbers[0] if numbers else None
+    number, note = _pick(asked, numbers)
     chooser = ipywidgets.Dropdown(options=[(f"{int(n)}. {title}", n) for n, title in listed],
-                                  value=asked, description="Chapter:",
+                                  value=number, description="Chapter:",
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"),
                                   _dom_classes=("wt-drill__chapter",))
-    message = ipywidgets.HTML(f'<div role="status" style="color:#8a1c00">{escape(note)}</div>'
-                              if note else "")
-    holder = ipywidgets.VBox([message, chooser], _dom_classes=("wt-drill__top",))
-    run = PuzzleRun(*_chapter(asked), chooser=holder, link=_chapter_link(asked))
+    message = ipywidgets.HTML(_note_html(note), _dom_classes=("wt-drill__note",))
+    query = PageQuery(layout=layout_hidden())
+    holder = ipywidgets.VBox([message, chooser, query], _dom_classes=("wt-drill__top",))
+    run = PuzzleRun(*_chapter(number), chooser=holder, link=_chapter_link(number))
 
     def change(event: dict[str, Any]) -> None:
         message.value = ""
         run.restart(*_chapter(event["new"]), link=_chapter_link(event["new"]))
 
+    def heard(event: dict[str, Any]) -> None:
+        """The browser's query string: follow it unless told otherwise or already started."""
+        if chapter is not None or run.current is None or run.current.tries:
+            return
+        wanted = query_chapter(str(event["new"]))
+        if wanted is None:
+            return
+        found, problem = _pick(wanted, numbers)
+        if problem:
+            message.value = _note_html(problem)
+        elif found != chooser.value:
+            chooser.value = found
+
     chooser.observe(change, names="value")
+    query.observe(heard, names="query")
     return run
+
+
+def _pick(asked: str | None, numbers: Sequence[str]) -> tuple[str | None, str]:
+    """The chapter to drill for what a link asks, and a note if it asks for no chapter."""
+    if asked is not None and asked.isdigit() and len(asked) < 3:
+        asked = f"{int(asked):02d}"
+    if asked in numbers:
+        return asked, ""
+    note = "" if not asked else (f"The link asks for chapter {asked[:20]!r}, which has no "
+                                 "puzzles: choose a chapter here.")
+    return (numbers[0] if numbers else None), note
+
+
+def _note_html(note: str) -> str:
+    return f'<div role="status" style="color:#8a1c00">{escape(note)}</div>' if note else ""
 
 
 def _chapter(number: str | None) -> tuple[list[str], str]:

@@ -83,5 +83,8 @@ def reward_box(puzzle_id: str, stars: int, tries: int, hints: int, answer_shown:
         html += chapter_complete_html(chapter, store)
     children: list[Any] = [ipywidgets.HTML(html, _dom_classes=("wt-reward__text",))]
     if next_button:
+        from .lazy_puzzles import open_all
+
+        open_all()  # normally done once the saved progress is in; the button needs them
         children.append(NextPuzzleButton())
     return ipywidgets.VBox(children, _dom_classes=("wt-reward",))

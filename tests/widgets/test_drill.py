@@ -89,6 +89,18 @@ def test_the_drill_reads_its_chapter_from_the_link_and_refuses_junk(
     assert junk.puzzle_ids == ids_of("05") and "chapter 5" in text(junk.header.value)
 
 
+def test_without_a_server_query_the_drill_follows_the_browsers_link(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The static edition and a preheated kernel have no QUERY_STRING: the browser tells."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    run = lesson.drill()
+    message, chooser, query = run.box.children[0].children
+    query.query = "chapter=07"  # what the browser reports of drill.ipynb?chapter=07
+    assert chooser.value == "07" and run.puzzle_ids == ids_of("07")
+    query.query = "chapter=99"
+    assert "which has no puzzles" in text(message.value) and run.puzzle_ids == ids_of("07")
+
+
 def test_the_challenge_takes_one_puzzle_of_every_chapter_in_order_and_keeps_score() -> None:
     run = lesson.challenge()
     numbers = [chapter.number for chapter in chapters() if chapter.puzzle_ids]

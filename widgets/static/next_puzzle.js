@@ -1,14 +1,20 @@
 // NextPuzzleButton: brings the next unsolved puzzle of the page into view. The puzzles are
-// the page's .wt-puzzle elements in page order; solved ones (here or on an earlier visit)
-// are skipped; after the last puzzle it goes round to the first unsolved one.
+// the page's .wt-puzzle elements in page order, and the previews of puzzles not yet alive
+// (lesson.puzzles shows a preview until its slot opens); solved ones (here or on an earlier
+// visit) are skipped; after the last puzzle it goes round to the first unsolved one.
 
 function isOpen(puzzle) {
   const done = ["wt-puzzle--solved", "wt-puzzle--solved-before"];
   return !done.some((name) => puzzle.classList.contains(name));
 }
 
+function shown(element) {
+  return element.getClientRects().length > 0; // a hidden preview has no box
+}
+
 function nextPuzzle(own) {
-  const puzzles = [...document.querySelectorAll(".wt-puzzle")];
+  const selector = ".wt-puzzle, .wt-lesson-puzzle-preview";
+  const puzzles = [...document.querySelectorAll(selector)].filter(shown);
   const here = puzzles.indexOf(own);
   const after = puzzles.slice(here + 1).concat(puzzles.slice(0, Math.max(here, 0)));
   return after.find(isOpen) || null;
