@@ -212,3 +212,37 @@ def test_the_challenge_takes_a_puzzle_of_every_chapter_and_keeps_score(
         arg=f"this run: ★ 3 of {3 * len(ids)}, 1 solved")
     assert page.locator(".wt-puzzle").count() == 1
     screenshot(page, "challenge-solved")
+
+
+def test_the_last_puzzle_of_a_chapter_brings_the_banner(
+    page: Any, open_notebook: Opener, screenshot: Callable[..., Any],
+) -> None:
+    ids = [path.stem for path in puzzle_files(CHAPTER)]
+    last = next(pid for pid in ids if answerable(load(pid)))
+    others = [pid for pid in ids if pid != last]
+    value = encode(others, {pid: 2 for pid in others})
+    page.add_init_script(script=(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(value)});"
+        " sessionStorage.setItem('seeded', '1'); }"))
+    open_notebook(page, chapter_file(CHAPTER))
+    wait_for_puzzles(page)
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.wt-puzzle--solved-before').length === n",
+        arg=len(others))
+    found = page.locator(".wt-puzzle", has=page.locator(".wt-puzzle__title",
+                                                        has_text=load(last).title))
+    answer(found, load(last))
+    banner = found.locator(".wt-chapter-complete")
+    banner.wait_for()
+    possible = 3 * len(ids)
+    assert (f"Chapter {int(CHAPTER)} complete! All {len(ids)} puzzles solved, "
+            f"{2 * len(others) + 3} of {possible} ★.") in banner.inner_text()
+    assert banner.get_by_role("link", name="Drill it").get_attribute("href") == \
+        f"drill.ipynb?chapter={CHAPTER}"
+    screenshot(page, "stars-chapter-complete")
+    next_button = found.get_by_role("button", name=re.compile("Next puzzle"))
+    next_button.click()
+    page.wait_for_function(
+        "() => document.querySelector('.wt-next-puzzle').textContent.includes('solved')")
+    assert "✓ chapter complete" in chapter_line(page)
