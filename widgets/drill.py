@@ -246,7 +246,9 @@ def _chapter(number: str | None) -> tuple[list[str], str]:
     if number is None:
         return [], "Drill"
     found = [chapter for chapter in chapters() if chapter.number == number]
-    title = f"Drill: chapter {int(number)}" + (f", {found[0].title}" if found else "")
+    name = found[0].title if found else ""
+    title = (f"Drill: {name}" if int(number) == 0 and name else
+             f"Drill: chapter {int(number)}" + (f", {name}" if name else ""))
     return [path.stem for path in puzzle_files(number)], title
 
 

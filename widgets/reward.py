@@ -42,9 +42,10 @@ def stars_html(stars: int, tries: int, hints: int, answer_shown: bool,
     elif stars == 3:
         why = "First try, no hints: 3 stars."
     else:
+        at = "at the first try" if tries <= 1 else f"at try {tries}"
         hint_words = "" if not hints else (" with 1 hint" if hints == 1 else f" with {hints} hints")
         plural = "star" if stars == 1 else "stars"
-        why = f"Solved at try {tries}{hint_words}: {stars} {plural}."
+        why = f"Solved {at}{hint_words}: {stars} {plural}."
     if best is not None and best > stars:
         why += f" Your best here stays {stars_text(best)}."
     return (f'<div class="wt-stars" role="status" aria-label="{stars} of 3 stars">'
@@ -66,7 +67,8 @@ def chapter_complete_html(chapter: str, store: ProgressStore) -> str:
         return ""
     more = ("" if counted.stars == counted.possible else
             f' <a href="{DRILL_PAGE}?chapter={chapter}">Drill it</a> for the stars still missing.')
-    return (f'<div class="wt-chapter-complete" role="status"><b>Chapter {int(chapter)} '
+    name = f"Chapter {int(chapter)}" if int(chapter) else "Start here"
+    return (f'<div class="wt-chapter-complete" role="status"><b>{name} '
             f"complete!</b> All {counted.puzzles} puzzles solved, {counted.stars} of "
             f"{counted.possible} ★.{more}</div>")
 
