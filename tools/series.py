@@ -8,12 +8,14 @@ The chapters are the notebooks named ``NN-title.ipynb``; a chapter's title is th
 
 - on ``00-start-here.ipynb``, the cell that starts with ``<!-- series:toc -->``: one line
   per chapter, linked, then a "Reference" list of the reference pages that exist
-  (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary) (the author
-  places this cell; ``--check`` fails without it);
+  (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary), then a
+  "Practice" list of the practice pages that exist (``drill.ipynb``, a chapter's puzzles one
+  at a time; ``challenge.ipynb``, the final challenge) (the author places this cell;
+  ``--check`` fails without it);
 - at the end of every chapter, the cell that starts with ``<!-- series:nav -->``: links to
   the previous chapter, the contents and the next chapter (appended when missing); in
   chapter 05, after the first chapters, and in the last chapter also a link to the one-page
-  summary, when it exists.
+  summary, when it exists; in the last chapter also the final challenge, when it exists.
 
 Run it after adding, renaming or retitling a chapter or a reference page. Only those cells
 are touched; the rest of each notebook is written back as it was (nbformat's one-space JSON
@@ -39,6 +41,9 @@ NAV_MARK = "<!-- series:nav -->"
 SUMMARY = "summary.ipynb"
 REFERENCE = ((SUMMARY, "One-page summary"), ("glossary.ipynb", "Glossary"))
 """The reference pages (file, title) the contents list when they exist; they are not chapters."""
+CHALLENGE = "challenge.ipynb"
+PRACTICE = (("drill.ipynb", "Drill a chapter, one puzzle at a time"), (CHALLENGE, "Final challenge"))
+"""The practice pages (file, title) the contents list when they exist; they are not chapters."""
 SUMMARY_AFTER = "05"
 """The chapter after which a learner has met enough of the game to use the summary."""
 
@@ -92,7 +97,13 @@ def references(folder: Path = NOTEBOOKS) -> list[tuple[str, str]]:
     return [(file, title) for file, title in REFERENCE if (folder / file).exists()]
 
 
-def toc_text(listed: list[Chapter], pages: list[tuple[str, str]] | None = None) -> str:
+def practice(folder: Path = NOTEBOOKS) -> list[tuple[str, str]]:
+    """The practice pages (file, title) that exist in ``folder``."""
+    return [(file, title) for file, title in PRACTICE if (folder / file).exists()]
+
+
+def toc_text(listed: list[Chapter], pages: list[tuple[str, str]] | None = None,
+             drills: list[tuple[str, str]] | None = None) -> str:
     lines = [TOC_MARK, "## Contents", ""]
     for chapter in listed:
         if chapter.file == START:
@@ -101,12 +112,16 @@ def toc_text(listed: list[Chapter], pages: list[tuple[str, str]] | None = None) 
     if pages:
         lines += ["", "### Reference", ""]
         lines += [f"- [{title}]({file})" for file, title in pages]
+    if drills:
+        lines += ["", "### Practice", ""]
+        lines += [f"- [{title}]({file})" for file, title in drills]
     return "\n".join(lines)
 
 
-def nav_text(listed: list[Chapter], index: int, summary: bool = False) -> str:
+def nav_text(listed: list[Chapter], index: int, summary: bool = False,
+             challenge: bool = False) -> str:
     """The links under a chapter; with ``summary``, in chapter 05 and the last chapter, also
-    the one-page summary."""
+    the one-page summary; with ``challenge``, in the last chapter, the final challenge."""
     parts = []
     if index > 0:
         before = listed[index - 1]
@@ -121,6 +136,8 @@ def nav_text(listed: list[Chapter], index: int, summary: bool = False) -> str:
     if summary and (here.number == SUMMARY_AFTER or index == len(listed) - 1):
         lines += ["", f"The whole game on one page, to keep at hand or print: "
                       f"[One-page summary]({SUMMARY})"]
+    if challenge and index == len(listed) - 1:
+        lines += ["", f"Test yourself on every chapter: [Final challenge]({CHALLENGE})"]
     return "\n".join(lines)
 
 
@@ -134,6 +151,8 @@ def expected(folder: Path = NOTEBOOKS) -> tuple[dict[str, dict[str, Any]], list[
     listed = chapters(folder)
     pages = references(folder)
     summary = (SUMMARY, REFERENCE[0][1]) in pages
+    drills = practice(folder)
+    challenge = any(file == CHALLENGE for file, _title in drills)
     result: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
     for index, chapter in enumerate(listed):
@@ -145,11 +164,11 @@ def expected(folder: Path = NOTEBOOKS) -> tuple[dict[str, dict[str, Any]], list[
             if not tocs:
                 problems.append(f"{START}: no markdown cell starting with {TOC_MARK}")
             for cell in tocs:
-                cell["source"] = as_lines(toc_text(listed, pages))
+                cell["source"] = as_lines(toc_text(listed, pages, drills))
         navs = [c for c in cells if c["cell_type"] == "markdown" and source(c).startswith(NAV_MARK)]
         cells[:] = [c for c in cells if not (c["cell_type"] == "markdown"
                                              and source(c).startswith(NAV_MARK))]
-        cells.append(markdown_cell(nav_text(listed, index, summary), "series-nav"))
+        cells.append(markdown_cell(nav_text(listed, index, summary, challenge), "series-nav"))
         if len(navs) > 1:
             problems.append(f"{chapter.file}: {len(navs)} navigation cells; keep one")
         result[chapter.file] = notebook

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 import ipywidgets  # type: ignore[import-untyped]
 
@@ -41,7 +41,7 @@ from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
-from .page_query import page_query
+from .page_query import query_value
 from .table import Frame, TrickTable, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -69,19 +69,14 @@ def _message(kind: str, text: str) -> str:
 
 def query_position(query: str | None = None) -> str | None:
     """The ``position`` parameter of a page's query string (percent-decoded), if any."""
-    return _query_value("position", query)
+    return query_value("position", query)
 
 
 def query_compare(query: str | None = None) -> str | None:
     """The ``compare`` parameter of a page's query string: the rulebook to compare with."""
-    return _query_value("compare", query)
+    return query_value("compare", query)
 
 
-def _query_value(name: str, query: str | None) -> str | None:
-    if query is None:
-        query = page_query()
-    values = parse_qs(query, keep_blank_values=True).get(name)
-    return values[0] if values else None
 
 
 def read_scenario(text: str) -> Scenario:

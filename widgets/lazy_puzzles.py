@@ -72,6 +72,11 @@ def open_button() -> Any:
 
 
 def _open_every_slot(_button: object) -> None:
+    open_all()
+
+
+def open_all() -> None:
+    """Bring every puzzle of the page to life (the Next puzzle button needs them there)."""
     for slot in _SLOTS:
         slot.open()
 

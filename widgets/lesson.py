@@ -12,6 +12,9 @@ A chapter (``notebooks/NN-title.ipynb``) is prose with a few calls, and follows 
     lesson.recap("...", "...")
     <!-- series:nav -->                        (markdown written by tools/series.py)
 
+The practice pages make one call each: ``lesson.drill()`` (``drill.ipynb?chapter=05``: one
+chapter's puzzles one at a time) and ``lesson.challenge()`` (one puzzle of every chapter).
+
 Code cells with no markdown between them are one cell, ``lesson.show(...)`` of the lesson
 calls in order: Voila spends time on every cell it runs, and a page appears sooner with fewer
 of them. A cell stays a few lesson calls with literal arguments, no logic of its own::
@@ -25,12 +28,14 @@ of them. A cell stays a few lesson calls with literal arguments, no logic of its
 This module holds no logic: each call lives with its own concept, in ``page`` (the frame of a
 chapter and its boxes of text), ``worked`` (worked tricks), ``rulebook_text`` (text in the
 rulebook the learner chose), ``whole_hand`` (a hand played out trick by trick),
-``lazy_puzzles`` (the series' puzzles), ``progress_table`` and ``ladder_chart``. Nothing there
+``lazy_puzzles`` (the series' puzzles), ``drill`` (puzzles one at a time), ``progress_table``
+and ``ladder_chart``. Nothing there
 knows a rule: every verdict and every "why" comes from the engine.
 """
 
 from __future__ import annotations
 
+from .drill import challenge, drill
 from .ladder_chart import ladder
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
@@ -42,9 +47,11 @@ from .worked import compare, deal, scoreboard, trick
 
 __all__ = [
     "cards",
+    "challenge",
     "choice",
     "compare",
     "deal",
+    "drill",
     "goals",
     "ladder",
     "pack",

@@ -124,16 +124,20 @@ def _inline(text: str) -> str:
     return re.sub(r"\*(.+?)\*", r"<i>\1</i>", html)
 
 
-def goals(*items: str | Sequence[str]) -> Pieces:
-    """The three goals a chapter opens with, and the projector switch for a teacher."""
+def goals(*items: str | Sequence[str], chapter: str | None = None) -> Pieces:
+    """The three goals a chapter opens with, the learner's progress in ``chapter`` (its
+    puzzles solved, stars, a link to drill it), and the projector switch for a teacher."""
+    from .progress_table import chapter_progress
+
     texts = _items(items)
     if len(texts) != 3:
         raise WormsError(f"a chapter opens with three goals, not {len(texts)}")
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
     box = _box("goals", "In this chapter you will learn to",
                f"<ol style='margin:0'>{body}</ol>", "#0b3d91")
+    line = None if chapter is None else chapter_progress(chapter)
     return Pieces(Fragment(f'<div class="wt-lesson-goals" style="{WIDGET_TEXT}">{box.html}</div>'),
-                  presenter())
+                  *([] if line is None else [line]), presenter())
 
 
 def recap(*items: str | Sequence[str], progress: bool = True) -> Pieces:

@@ -1,4 +1,4 @@
-"""ProgressStore: which puzzles a learner solved, kept in the learner's own browser.
+"""ProgressStore: which puzzles a learner solved, with how many stars, kept in the browser.
 
 Voilà starts a fresh kernel for every page view, so progress lives in the browser's
 localStorage (one per browser profile and site, hence separate per learner on a shared
@@ -13,7 +13,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .progress_code import ProgressCodeError, check_puzzle_id, decode, encode
+from .progress_code import (
+    Progress,
+    ProgressCodeError,
+    decode_progress,
+    encode_progress,
+)
+from .stars import puzzle_stars
 from .style import static_text, stylesheet
 
 STORAGE_KEY = "worms-tutor/progress"
@@ -30,7 +36,8 @@ NO_STORAGE = (
 
 
 class ProgressStore(anywidget.AnyWidget):
-    """Solved puzzle ids, loaded from and saved to localStorage by the browser.
+    """Solved puzzle ids and their best stars, loaded from and saved to localStorage by
+    the browser.
 
     ``loaded`` turns true once the browser has answered; ``on_loaded`` runs callbacks then.
     """
@@ -43,6 +50,8 @@ class ProgressStore(anywidget.AnyWidget):
     notice = traitlets.Unicode("").tag(sync=True)
     solved_ids = traitlets.Tuple()
     """The solved puzzle ids, sorted; observe it to follow changes."""
+    best_stars = traitlets.Dict()
+    """Each puzzle's best stars (1-3), by id; observe it to follow changes."""
     _summary = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, storage_key: str = STORAGE_KEY, **kwargs: Any) -> None:
@@ -63,33 +72,48 @@ class ProgressStore(anywidget.AnyWidget):
     def is_solved(self, puzzle_id: str) -> bool:
         return puzzle_id in self.solved_ids
 
-    def mark_solved(self, puzzle_id: str) -> None:
-        """Record a solved puzzle and save it in the browser."""
-        check_puzzle_id(puzzle_id)
-        if puzzle_id not in self.solved_ids:
-            self._set(self.solved | {puzzle_id})
+    @property
+    def progress(self) -> Progress:
+        """The solved puzzles and their stars, as one value."""
+        return Progress(self.solved, dict(self.best_stars))
+
+    def stars_of(self, puzzle_id: str) -> int | None:
+        """The best stars earned on a puzzle, or ``None`` if none were recorded."""
+        stars = self.best_stars.get(puzzle_id)
+        return stars if isinstance(stars, int) else None
+
+    def mark_solved(self, puzzle_id: str, stars: int | None = None) -> None:
+        """Record a solved puzzle (with its stars, the best kept) and save it in the browser."""
+        self.record(puzzle_id, stars, solved=True)
+
+    def record(self, puzzle_id: str, stars: int | None, solved: bool = True) -> None:
+        """Record a right answer worth ``stars``; ``solved=False`` after a shown answer (the
+        stars are kept, the puzzle stays unsolved). Saved in the browser if anything changed."""
+        updated = self.progress.with_result(puzzle_id, stars, solved)
+        if updated != self.progress:
+            self._set(updated)
 
     def export_code(self) -> str:
         """The progress code to copy somewhere safe."""
-        return encode(self.solved)
+        return encode_progress(self.progress)
 
     def import_code(self, text: str) -> bool:
         """Add the puzzles of a pasted code; a bad code leaves progress as it was, with a
         notice saying what is wrong. Returns whether the code was read."""
         try:
-            ids = decode(text)
+            pasted = decode_progress(text)
         except ProgressCodeError as error:
             self.notice = f"That progress code was not used: {error}"
             return False
-        added = len(ids - self.solved)
-        self._set(self.solved | ids)
+        added = len(pasted.solved - self.solved)
+        self._set(self.progress.merge(pasted))
         self.notice = f"Progress code read: {_puzzles(added)} added."
         return True
 
     def reset(self) -> None:
         """Forget every solved puzzle, here and in the browser."""
         self.notice = ""
-        self._set(frozenset(), remove=True)
+        self._set(Progress(), remove=True)
 
     def on_loaded(self, listener: Listener) -> None:
         """Call ``listener(store)`` once the browser's saved progress is in (now, if it is)."""
@@ -100,12 +124,18 @@ class ProgressStore(anywidget.AnyWidget):
 
     # -- internals ---------------------------------------------------------------------
 
-    def _set(self, solved: frozenset[str], remove: bool = False) -> None:
-        self.solved_ids = tuple(sorted(solved))
+    def _set(self, progress: Progress, remove: bool = False) -> None:
         if self.loaded:  # before that the browser may still hold more; merge first
             # Sent before the new count: the browser acts on a message at once but applies
             # a state change a moment later, so the page never shows what it has not saved.
-            self.send({"type": "save", "value": None if remove else encode(solved)})
+            self.send({"type": "save", "value": None if remove else encode_progress(progress)})
+        self._show(progress)
+
+    def _show(self, progress: Progress) -> None:
+        """Take ``progress`` as this store's (stars first: observers of the solved ids read
+        both)."""
+        self.best_stars = dict(progress.stars)
+        self.solved_ids = tuple(sorted(progress.solved))
         self._refresh_summary()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -121,43 +151,46 @@ class ProgressStore(anywidget.AnyWidget):
     def _browser_changed(self, value: Any) -> None:
         """Another tab or store saved progress: take its puzzles too, then save the union."""
         try:
-            stored = decode(value)
+            stored = decode_progress(value)
         except ProgressCodeError:
-            stored = frozenset()  # overwritten by our save below
-        merged = self.solved | stored
-        self.solved_ids = tuple(sorted(merged))
-        self._refresh_summary()
+            stored = Progress()  # overwritten by our save below
+        merged = self.progress.merge(stored)
+        self._show(merged)
         if merged != stored:
-            self.send({"type": "save", "value": encode(merged)})
+            self.send({"type": "save", "value": encode_progress(merged)})
 
     def _browser_loaded(self, value: Any, error: Any) -> None:
-        stored: frozenset[str] = frozenset()
+        stored = Progress()
         readable = True
         if error:
             self.notice = NO_STORAGE
         elif value is not None:
             try:
-                stored = decode(value)
+                stored = decode_progress(value)
             except ProgressCodeError as problem:
                 self.notice = UNREADABLE_STORED.format(problem=problem)
                 readable = False
+        merged = self.progress.merge(stored)
+        self.best_stars = dict(merged.stars)  # before "loaded": its observers read the stars
         self.loaded = True
-        merged = self.solved | stored
-        self.solved_ids = tuple(sorted(merged))
-        self._refresh_summary()
+        self._show(merged)
         if (merged != stored or not readable) and not error:
-            self.send({"type": "save", "value": encode(merged)})
+            self.send({"type": "save", "value": encode_progress(merged)})
         for listener in self._loaded_listeners:
             listener(self)
         self._loaded_listeners.clear()
 
     def _refresh_summary(self) -> None:
-        self._summary = _summary_text(len(self.solved_ids), self.loaded)
+        stars = 0 if not self.best_stars else sum(  # no stars kept yet: none to mention
+            puzzle_stars(pid, self.solved, self.best_stars)
+            for pid in self.solved | set(self.best_stars))
+        self._summary = _summary_text(len(self.solved_ids), self.loaded, stars)
 
 
-def _summary_text(solved: int, loaded: bool) -> str:
+def _summary_text(solved: int, loaded: bool, stars: int = 0) -> str:
     where = "in this browser" if loaded else "so far"
-    return f"Progress: {_puzzles(solved)} solved {where}."
+    earned = f", {stars} ★" if stars else ""
+    return f"Progress: {_puzzles(solved)} solved{earned} {where}."
 
 
 def _puzzles(count: int) -> str:

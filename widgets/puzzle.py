@@ -33,6 +33,8 @@ from worms_tutor.values.rulebook import RULE_TITLES
 
 from .hand import HandPicker
 from .progress import ProgressStore
+from .reward import reward_box
+from .stars import stars_earned
 from .style import problem_html
 from .table import TrickTable
 
@@ -72,10 +74,13 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         *,
         progress: ProgressStore | None = None,
         check_on_pick: bool = True,
+        next_button: bool = True,
         **kwargs: Any,
     ) -> None:
         """``check_on_pick``: when the answer is one card, picking it checks at once (the
-        Check button stays, for a second look and for answers of several cards)."""
+        Check button stays, for a second look and for answers of several cards).
+        ``next_button``: a right answer offers "Next puzzle" (a page of puzzles; a drill has
+        its own)."""
         super().__init__(**kwargs)
         self.add_class("wt-puzzle")
         self.progress = progress
@@ -99,6 +104,13 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.reveal_button: ipywidgets.Button | None = None  # made at a first miss
         self.missed = False
         """Whether the learner has missed once: a first miss keeps the answer back."""
+        self.tries = 0
+        """Answers checked so far (an empty answer is no try)."""
+        self.answer_shown = False
+        self.stars: int | None = None
+        """The stars of the first right answer, once given (``stars.stars_earned``)."""
+        self.next_button = next_button
+        self._solved_listeners: list[Callable[[PuzzleWidget], None]] = []
         self.check_button.on_click(self._guarded(self.check))
         self.hint_button.on_click(self._guarded(self.next_hint))
         try:
@@ -134,6 +146,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                                f"<p>{escape(KIND_PROMPTS[puzzle.kind], quote=False)}</p>")
             return None
         verdict = puzzle.check(answer)
+        self.tries += 1
         self.last_verdict = verdict
         if not verdict.correct and verdict.withheld and not self.missed:
             self.missed = True  # a second try is worth making: the answer stays hidden
@@ -152,6 +165,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         """Show the answer and why, after a first miss."""
         verdict = self.last_verdict
         if verdict is not None:
+            self.answer_shown = True
             self._show_verdict(verdict)
         return verdict
 
@@ -168,10 +182,29 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         if verdict.correct:
             self.solved = True
             self.add_class("wt-puzzle--solved")
-            if self.progress is not None:
-                self.progress.mark_solved(puzzle.id)
+            self._reward(puzzle)
         elif verdict.next_line is not None:
             _soon(self._guarded(lambda _: self._show_next(verdict)))
+
+    def on_solved(self, listener: Callable[[PuzzleWidget], None]) -> None:
+        """Call ``listener(widget)`` at the first right answer."""
+        self._solved_listeners.append(listener)
+
+    def _reward(self, puzzle: Puzzle) -> None:
+        """At the first right answer: its stars into the progress, and under the feedback
+        the stars, the chapter banner and the Next puzzle button."""
+        if self.stars is not None:
+            return
+        self.stars = stars_earned(self.tries, self.hints_shown, self.answer_shown)
+        if self.progress is not None:
+            self.progress.record(puzzle.id, self.stars, solved=not self.answer_shown)
+        box = reward_box(puzzle.id, self.stars, self.tries, self.hints_shown, self.answer_shown,
+                         self.progress, next_button=self.next_button)
+        children = list(self.children)
+        children.insert(children.index(self.feedback) + 1, box)
+        self.children = children
+        for listener in self._solved_listeners:
+            listener(self)
 
     def _show_next(self, verdict: Verdict) -> None:
         """The predicted replies on a table, under the feedback (if it is still current)."""
@@ -244,6 +277,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
     def _show_solved_before(self, store: ProgressStore) -> None:
         if self.puzzle is not None and store.is_solved(self.puzzle.id):
             self.add_class("wt-puzzle--solved-before")
+            best = store.stars_of(self.puzzle.id)
+            if best is not None:
+                self.add_class(f"wt-puzzle--best-{best}")
 
     def _guarded(self, action: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Run a button's action; an error becomes a message in place, and is logged."""

@@ -207,6 +207,13 @@ def test_series_tool_lists_the_reference_pages_and_links_the_summary(tmp_path: P
     (tmp_path / "summary.ipynb").unlink()
     assert series_tool.main(["--folder", str(tmp_path)]) == 0
     assert "summary.ipynb" not in toc() + nav("05-the-three-of-diamonds.ipynb")
+    assert "### Practice" not in toc() and "challenge.ipynb" not in nav("06-worms-and-toqu.ipynb")
+    for name in ("drill.ipynb", "challenge.ipynb"):
+        shutil.copy(REPO / "notebooks" / name, tmp_path / name)
+    assert series_tool.main(["--folder", str(tmp_path)]) == 0
+    assert "### Practice" in toc() and "(drill.ipynb)" in toc() and "(challenge.ipynb)" in toc()
+    assert "[Final challenge](challenge.ipynb)" in nav("06-worms-and-toqu.ipynb")  # the last
+    assert "challenge.ipynb" not in nav("05-the-three-of-diamonds.ipynb")
 
 
 def test_pictures_are_drawn_once_and_then_read_from_the_cache(

@@ -97,6 +97,11 @@ def test_chapter_opens_with_three_goals(chapter: series.Chapter) -> None:
     assert calls, f"{chapter.file}: the first code cell calls lesson.goals(...)"
     assert len(_literal_args(calls[0])) == 3, "three goals"
     assert cells.index(first_code) <= 2, "the goals come straight after the title"
+    shown = {kw.arg: ast.literal_eval(kw.value) for kw in calls[0].keywords}
+    if chapter.number != "00" and puzzle_files(chapter.number):  # page 00 has its table
+        assert shown.get("chapter") == chapter.number, (
+            f"{chapter.file}: the goals show the chapter's stars: "
+            f'lesson.goals(..., chapter="{chapter.number}")')
 
 
 @pytest.mark.parametrize("chapter", _params())

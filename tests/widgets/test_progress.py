@@ -83,7 +83,10 @@ def test_bad_codes_say_what_is_wrong(text: str, says: str) -> None:
 def test_a_well_checked_code_of_another_shape_is_refused() -> None:
     from worms_tutor.widgets.progress_code import _checksum
 
-    for body in ({"v": 2, "solved": []}, {"v": 1, "solved": "p1"}, {"v": 1, "solved": ["<b>"]}):
+    shapes = ({"v": 3, "solved": []}, {"v": 2, "solved": [], "stars": {"p1": 4}},
+              {"v": 2, "solved": [], "stars": ["p1"]}, {"v": 1, "solved": "p1"},
+              {"v": 1, "solved": ["<b>"]})
+    for body in shapes:
         middle = base64.urlsafe_b64encode(json.dumps(body).encode()).decode().rstrip("=")
         with pytest.raises(ProgressCodeError):
             decode(f"wt1.{middle}.{_checksum(middle)}")
