@@ -429,3 +429,52 @@ def open_notebook(request: pytest.FixtureRequest) -> Callable[..., Any]:
         return page
 
     return open_
+
+
+PHONE = {"width": 390, "height": 844}
+"""A phone's window."""
+
+_PHONE_PROBLEMS_JS = """() => {
+    const width = window.innerWidth;
+    const problems = [];
+    const cells = document.getElementById('rendered_cells');
+    if (document.documentElement.scrollWidth > width + 1) {
+        problems.push('the page scrolls sideways');
+    }
+    if (cells && cells.scrollWidth > cells.clientWidth + 1) {
+        problems.push('the cells scroll sideways');
+    }
+    const shown = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+    };
+    for (const card of document.querySelectorAll('#rendered_cells .wt-seat .wt-card')) {
+        const r = card.getBoundingClientRect();
+        if (shown(card) && (r.left < -1 || r.right > width + 1)) {
+            const seat = card.closest('.wt-seat').className;
+            problems.push(`a card of ${seat} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+    }
+    for (const button of document.querySelectorAll('#rendered_cells button')) {
+        if (shown(button) && button.scrollWidth > button.clientWidth + 1) {
+            problems.push(`the button "${button.textContent.trim()}" is cut`);
+        }
+    }
+    return [...new Set(problems)].slice(0, 10);
+}"""
+
+
+def fits_a_phone(page: Any, screenshot_name: str = "") -> None:
+    """At 390 × 844 the page does not scroll sideways, every seat's cards are on the screen and
+    every button shows its whole label; then the window is as it was."""
+    before = page.viewport_size
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)  # the layout settles
+    try:
+        problems = page.evaluate(_PHONE_PROBLEMS_JS)
+        if screenshot_name:
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"{screenshot_name}-phone.png"))
+        assert problems == [], f"at 390 px: {problems}"
+    finally:
+        page.set_viewport_size(before)

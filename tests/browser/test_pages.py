@@ -1,4 +1,5 @@
-"""Every page of the series opens in Voila without a failing cell or a JavaScript error.
+"""Every page of the series opens in Voila without a failing cell or a JavaScript error, and
+fits a phone (390 px wide).
 
 The chapters (NN-title.ipynb) are opened, checked and photographed by test_series_pages.py,
 once each; this module opens the other pages of notebooks/ (the widgets gallery).
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import fits_a_phone
 
 pytestmark = pytest.mark.browser
 
@@ -28,3 +30,4 @@ def test_page_opens(
 ) -> None:
     open_notebook(page, name)
     screenshot(page, name.removesuffix(".ipynb"))
+    fits_a_phone(page, name.removesuffix(".ipynb"))

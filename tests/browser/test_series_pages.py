@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import fits_a_phone
 
 pytestmark = pytest.mark.browser
 
@@ -197,6 +198,7 @@ def test_a_learner_reads_the_chapter_and_solves_a_puzzle(
     links = page.locator(".jp-RenderedMarkdown a[href$='.ipynb']")
     assert links.count() >= 1, "previous/next links"
     screenshot(page, f"series-{name.removesuffix('.ipynb')}-normal")
+    fits_a_phone(page, f"series-{name.removesuffix('.ipynb')}")
 
     if name in SOLVED_BY_CLICKING:
         SOLVED_BY_CLICKING[name](page)
