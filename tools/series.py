@@ -10,7 +10,8 @@ The chapters are the notebooks named ``NN-title.ipynb``; a chapter's title is th
   per chapter, linked, then a "Reference" list of the reference pages that exist
   (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary), then a
   "Practice" list of the practice pages that exist (``drill.ipynb``, a chapter's puzzles one
-  at a time; ``challenge.ipynb``, the final challenge) (the author places this cell;
+  at a time; ``challenge.ipynb``, the final challenge; ``quiz.ipynb``, a chapter's puzzles for a
+  projector) (the author places this cell;
   ``--check`` fails without it);
 - at the end of every chapter, the cell that starts with ``<!-- series:nav -->``: links to
   the previous chapter, the contents and the next chapter (appended when missing); in
@@ -42,7 +43,8 @@ SUMMARY = "summary.ipynb"
 REFERENCE = ((SUMMARY, "One-page summary"), ("glossary.ipynb", "Glossary"))
 """The reference pages (file, title) the contents list when they exist; they are not chapters."""
 CHALLENGE = "challenge.ipynb"
-PRACTICE = (("drill.ipynb", "Drill a chapter, one puzzle at a time"), (CHALLENGE, "Final challenge"))
+PRACTICE = (("drill.ipynb", "Drill a chapter, one puzzle at a time"), (CHALLENGE, "Final challenge"),
+            ("quiz.ipynb", "Quiz for the room, on a projector"))
 """The practice pages (file, title) the contents list when they exist; they are not chapters."""
 SUMMARY_AFTER = "05"
 """The chapter after which a learner has met enough of the game to use the summary."""

@@ -13,7 +13,8 @@ A chapter (``notebooks/NN-title.ipynb``) is prose with a few calls, and follows 
     <!-- series:nav -->                        (markdown written by tools/series.py)
 
 The practice pages make one call each: ``lesson.drill()`` (``drill.ipynb?chapter=05``: one
-chapter's puzzles one at a time) and ``lesson.challenge()`` (one puzzle of every chapter).
+chapter's puzzles one at a time), ``lesson.challenge()`` (one puzzle of every chapter) and
+``lesson.quiz()`` (``quiz.ipynb?chapter=05``: a chapter's puzzles for a projector).
 
 Code cells with no markdown between them are one cell, ``lesson.show(...)`` of the lesson
 calls in order: Voila spends time on every cell it runs, and a page appears sooner with fewer
@@ -41,6 +42,7 @@ from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .print_sheet import printable
 from .progress_table import progress
+from .quiz import quiz
 from .rulebook_text import rulebook_choice, rulebook_text
 from .whole_hand import whole_hand
 from .worked import compare, deal, scoreboard, trick
@@ -59,6 +61,7 @@ __all__ = [
     "progress",
     "puzzle",
     "puzzles",
+    "quiz",
     "recap",
     "rulebook_choice",
     "rulebook_text",

@@ -1,0 +1,275 @@
+"""Quiz mode for the projector: one puzzle for the whole room, its answers lettered A, B, C …
+in large type, the answer hidden until the teacher presses Reveal, then why (from the engine).
+
+``lesson.quiz()`` (the page ``quiz.ipynb?chapter=05``) runs through a chapter's puzzles; keys:
+R reveals, N (or →) goes to the next puzzle, B (or ←) back. The lettered answers come from the
+puzzle and the engine: the seats for "who wins", yes and no, the choices of a table question,
+the legal plays of a play puzzle, a spread of numbers around the right score. A puzzle whose
+answer cannot be lettered (a placement with many ways) is skipped, and the room is told.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+import anywidget
+import ipywidgets  # type: ignore[import-untyped]
+import traitlets
+
+from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.presentation.display import reasons_html
+
+from .fragment import FONT
+from .series import chapters, puzzle_files
+from .style import stylesheet
+
+LETTERS = "ABCDEF"
+MAX_OPTIONS = len(LETTERS)
+_CODE = re.compile(r"\b([2-9TJQKA]|10)([CDHS])\b")
+_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+class QuizError(Exception):
+    """A puzzle whose answers cannot be lettered for the room."""
+
+
+@dataclass(frozen=True)
+class Lettered:
+    """One puzzle for the room: its lettered answers and which letters are right."""
+
+    puzzle: Puzzle
+    options: tuple[tuple[str, str, str], ...]
+    """(letter, the answer as the engine reads it, the answer as the room reads it)."""
+
+    @property
+    def right(self) -> tuple[str, ...]:
+        correct = set(self.puzzle.correct_answers())
+        return tuple(letter for letter, answer, _shown in self.options if answer in correct)
+
+
+def in_symbols(text: str) -> str:
+    """Card codes written with suit symbols (``N: 9C`` → ``N: 9♣``, ``AH>AS`` → ``A♥ on A♠``)."""
+    text = text.replace(">", " on ")
+    return _CODE.sub(lambda match: match[1] + _SUIT[match[2]], text)
+
+
+def lettered(puzzle: Puzzle) -> Lettered:
+    """The puzzle's answers, lettered A, B, C … in a fixed order; ``QuizError`` if it has
+    more than six or none."""
+    correct = puzzle.correct_answers()
+    kind = puzzle.kind
+    if kind == "winner":
+        answers = list(puzzle.rules.seats)
+        shown = answers
+    elif kind == "legal":
+        answers, shown = ["yes", "no"], ["Yes, it is allowed", "No, it is not allowed"]
+    elif kind == "table":
+        answers = list(puzzle.options)
+        shown = answers
+    elif kind == "points":
+        right = int(correct[0])  # the right score and the three nearest others, from 0 up
+        near = sorted({n for n in range(right - 3, right + 4) if n >= 0},
+                      key=lambda n: (abs(n - right), n))[:4]
+        answers = [str(n) for n in sorted(near)]
+        shown = answers
+    elif kind == "play":
+        # every card of the hand, allowed or not, and every allowed group: the room must
+        # know which plays the rules allow, too
+        singles = [f"{puzzle.seat}: {card}" for card in puzzle.hand]
+        plays = list(dict.fromkeys([*(str(legal.play) for legal in puzzle.state.legal_plays()),
+                                    *singles]))
+        answers = sorted(plays, key=lambda play: (play not in correct, play))[:MAX_OPTIONS]
+        answers.sort()
+        shown = [in_symbols(answer.split(": ", 1)[-1]) for answer in answers]
+    else:
+        raise QuizError(f"a {kind} puzzle cannot be lettered for the room")
+    if not answers or len(answers) > MAX_OPTIONS or not set(correct) & set(answers):
+        raise QuizError(f"{puzzle.id}: its answers cannot be lettered A–{LETTERS[-1]}")
+    return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
+
+
+_KEYS_ESM = """
+function render({ model, el }) {
+  const keys = { r: "reveal", n: "next", arrowright: "next", b: "back", arrowleft: "back" };
+  const pressed = (event) => {
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" ||
+                   target.tagName === "TEXTAREA")) return;
+    const action = keys[event.key.toLowerCase()];
+    if (action && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      model.send({ action });
+      event.preventDefault();
+    }
+  };
+  document.addEventListener("keydown", pressed);
+  el.textContent = "Keys: R reveal · N or → next · B or ← back";
+  el.className = "wt-quiz__keys";
+  return () => document.removeEventListener("keydown", pressed);
+}
+export default { render };
+"""
+
+
+class QuizKeys(anywidget.AnyWidget):
+    """The quiz's keyboard shortcuts, heard anywhere on the page; it brings the series'
+    stylesheet to the page too."""
+
+    _esm = _KEYS_ESM
+    _css = stylesheet()
+    label = traitlets.Unicode("").tag(sync=True)
+
+
+class Quiz(ipywidgets.VBox):  # type: ignore[misc]
+    """A chapter's puzzles for the room, one at a time."""
+
+    def __init__(self, puzzle_ids: Sequence[str], title: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("wt-quiz")
+        self.puzzle_ids = list(puzzle_ids)
+        self.title = title
+        self.index = 0
+        self.revealed = False
+        self.current: Lettered | None = None
+        self.head = ipywidgets.HTML()
+        self.position = ipywidgets.Box()
+        self.answers = ipywidgets.HTML()
+        self.why = ipywidgets.HTML()
+        self.reveal_button = ipywidgets.Button(description="Reveal", button_style="primary",
+                                               tooltip="Show the answer and why (R)")
+        self.back_button = ipywidgets.Button(description="Back", tooltip="Previous puzzle (B)")
+        self.next_button = ipywidgets.Button(description="Next", tooltip="Next puzzle (N)")
+        for button in (self.reveal_button, self.back_button, self.next_button):
+            button.add_class("wt-quiz__button")
+        self.reveal_button.on_click(lambda _button: self.reveal())
+        self.back_button.on_click(lambda _button: self.move(-1))
+        self.next_button.on_click(lambda _button: self.move(1))
+        self.shortcuts = QuizKeys()
+        self.shortcuts.on_msg(self._heard)
+        buttons = ipywidgets.HBox([self.reveal_button, self.back_button, self.next_button])
+        buttons.add_class("wt-quiz__buttons")
+        self.children = [self.head, self.position, self.answers, buttons, self.shortcuts, self.why]
+        self.show(0)
+
+    def show(self, index: int) -> None:
+        """Put puzzle number ``index`` (from 0) before the room, its answer hidden."""
+        from .table import TrickTable
+
+        self.index = max(0, min(index, len(self.puzzle_ids) - 1))
+        self.revealed = False
+        self.why.value = ""
+        puzzle = load_puzzle_file(puzzle_files_by_id()[self.puzzle_ids[self.index]])
+        try:
+            self.current = lettered(puzzle)
+        except QuizError as error:
+            self.current = None
+            self.answers.value = (f'<p class="wt-quiz__skip" style="{FONT}">This puzzle is for '
+                                  f"a learner's own screen: {escape(str(error))}. Press Next."
+                                  "</p>")
+        else:
+            self.answers.value = _answers_html(self.current, revealed=False)
+        table = TrickTable.from_replay(puzzle.replay, show_hands="open" if puzzle.open_hands
+                                       else "hidden", explain=False,
+                                       show_sides=puzzle.shows_sides)
+        table.reason.layout.display = "none"
+        self.position.children = [table]
+        self.head.value = _head_html(self, puzzle)
+        self.reveal_button.disabled = self.current is None
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.puzzle_ids) - 1
+
+    def reveal(self) -> None:
+        """Show the right letters and why, as the engine explains the right answer."""
+        if self.current is None or self.revealed:
+            return
+        self.revealed = True
+        self.answers.value = _answers_html(self.current, revealed=True)
+        verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
+        summary = in_symbols(verdict.summary.removeprefix("Correct: "))
+        self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
+                          f"{escape(summary)}</p>{reasons_html(verdict.reasons)}</div>")
+        self.reveal_button.disabled = True
+
+    def move(self, step: int) -> None:
+        self.show(self.index + step)
+
+    def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        action = content.get("action") if isinstance(content, dict) else None
+        if action == "reveal":
+            self.reveal()
+        elif action in ("next", "back"):
+            self.move(1 if action == "next" else -1)
+
+
+def puzzle_files_by_id() -> dict[str, Any]:
+    """Every puzzle file of the series by its id."""
+    return {path.stem: path for path in puzzle_files()}
+
+
+def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
+    return (f'<div class="wt-quiz__head" style="{FONT}">'
+            f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
+            f"{len(quiz.puzzle_ids)} · rules: {escape(puzzle.variant_label())}</p>"
+            f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
+
+
+def _answers_html(current: Lettered, revealed: bool) -> str:
+    right = set(current.right)
+    items = []
+    for letter, _answer, shown in current.options:
+        state = ""
+        if revealed:
+            state = " wt-quiz__answer--right" if letter in right else " wt-quiz__answer--wrong"
+        mark = " ✓" if revealed and letter in right else ""
+        items.append(f'<li class="wt-quiz__answer{state}"><b>{letter}</b> {escape(shown)}'
+                     f"{mark}</li>")
+    return f'<ol class="wt-quiz__answers" style="{FONT}">{"".join(items)}</ol>'
+
+
+def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
+    """(chapter number, its puzzle ids, title) for a chapter asked by number; the first
+    chapter with puzzles when it has none or is not a chapter."""
+    known = {c.number: c for c in chapters() if c.puzzle_ids}
+    number = f"{int(asked):02d}" if asked and asked.isdigit() else ""
+    if number not in known:
+        number = next(iter(known))
+    ids = [path.stem for path in puzzle_files(number)]
+    return number, ids, f"Chapter {int(number)}: {known[number].title}"
+
+
+def quiz(chapter: str | int | None = None) -> Any:
+    """A chapter's puzzles for the room, with a chooser of the chapter: the chapter given, or
+    the page link's ``?chapter=`` (read by Voilà, and again by the browser, which alone knows
+    it in the static edition), or the first chapter with puzzles."""
+    from .drill import query_chapter
+    from .page_query import PageQuery
+    from .page_widgets import layout_hidden
+
+    number, ids, title = _chapter_puzzles(str(chapter) if chapter is not None
+                                          else query_chapter())
+    board = Quiz(ids, title=title)
+    listed = [(f"{int(c.number)}. {c.title}", c.number) for c in chapters() if c.puzzle_ids]
+    chooser = ipywidgets.Dropdown(options=listed, value=number, description="Chapter:",
+                                  layout=ipywidgets.Layout(width="auto", max_width="100%"))
+    chooser.add_class("wt-quiz__chapter")
+
+    def switch(event: dict[str, Any]) -> None:
+        _number, board.puzzle_ids, board.title = _chapter_puzzles(str(event["new"]))
+        board.show(0)
+
+    chooser.observe(switch, names="value")
+    query = PageQuery(layout=layout_hidden())
+
+    def heard(event: dict[str, Any]) -> None:
+        wanted = query_chapter(str(event["new"]))
+        if chapter is None and wanted and wanted.isdigit() and board.index == 0 \
+                and not board.revealed:
+            target = f"{int(wanted):02d}"
+            if target in [value for _label, value in listed]:
+                chooser.value = target
+
+    query.observe(heard, names="query")
+    return ipywidgets.VBox([chooser, query, board])
