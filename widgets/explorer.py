@@ -41,6 +41,7 @@ from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
+from .card_palette import CardPalette
 from .page_query import query_value
 from .table import Frame, TrickTable, table_html
 
@@ -108,6 +109,11 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.plays.add_class("wt-explorer-plays")
         self.players = ipywidgets.Dropdown(options=PLAYER_CHOICES, value=4,
                                            description="Players", layout=wide, style=FULL_LABEL)
+        self.palette = CardPalette(self._place_names())
+        self.palette.add_class("wt-explorer-palette")
+        self.palette.on_card(self._place_card)
+        for box in self.places.values():
+            box.observe(lambda _change: self._show_free(), names="value")
         self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
                                           description="Leader", layout=wide,
                                           style=FULL_LABEL)
@@ -150,7 +156,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
             button.add_class(f"wt-explorer-{name}")
             button.on_click(self._safely(action))
         row = ipywidgets.Layout(flex_flow="row wrap", grid_gap="6px")
-        hands = ipywidgets.VBox([self.places[p] for p in PLACES] + [self.plays])
+        hands = ipywidgets.VBox([self.palette] + [self.places[p] for p in PLACES] + [self.plays])
         settings = ipywidgets.HBox([self.players, self.leader, *self.scores.values(),
                                     self.first_lead], layout=row)
         rules = ipywidgets.HBox([self.preset, self.switches, self.second], layout=row)
@@ -327,6 +333,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         for seat in SEATS:
             self.places[seat].layout.display = None if seat in seats else "none"
         self.leader.options = seats  # keeps the leader if still seated, else the first seat
+        self.palette.set_places(self._place_names())
         scoring = sides(self.players.value)
         for side, box in self.scores.items():
             box.layout.display = None if side in scoring else "none"
@@ -335,10 +342,30 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
     def _active_places(self) -> list[str]:
         return [*SEATS_BY_PLAYERS[self.players.value], "stock", "played"]
 
-    def _show_free(self) -> None:
-        used = set()
+    def _place_names(self) -> list[tuple[str, str]]:
+        return [(place, PLACE_LABELS[place].removesuffix(" (top first)"))
+                for place in self._active_places()]
+
+    def _codes(self, place: str) -> list[str]:
+        text: str = self.places[place].value
+        return text.upper().replace(",", " ").split()
+
+    def _place_card(self, code: str) -> None:
+        """A card clicked in the palette: taken out of the place it is in, or else put at the
+        end of the chosen place (the top of the stock comes first)."""
         for place in self._active_places():
-            used.update(self.places[place].value.upper().replace(",", " ").split())
+            codes = self._codes(place)
+            if code in codes:
+                self.places[place].value = " ".join(c for c in codes if c != code)
+                return
+        target = self.palette.target
+        if target in self.places:
+            self.places[target].value = " ".join([*self._codes(target), code])
+
+    def _show_free(self) -> None:
+        where = {code: place for place in self._active_places() for code in self._codes(place)}
+        self.palette.show_used(where)
+        used = set(where)
         free = [str(card) for card in PACK if str(card) not in used]
         self.free.value = (
             '<div style="font-size:0.9em;color:#333;margin:4px 0">Cards not placed yet '

@@ -132,6 +132,23 @@ def test_explorer_opens_a_position_from_a_link(
     screenshot(page, "sandbox-explorer-projector")
 
 
+def test_explorer_builds_a_position_by_clicking_cards(page: Any, open_notebook: Opener) -> None:
+    open_notebook(page, EXPLORE)
+    palette = page.locator(".wt-palette")
+    palette.get_by_role("button", name="King of hearts, Worms").click()
+    page.wait_for_function("() => document.querySelector('.wt-explorer-place-N input').value"
+                           " === 'KH'")
+    palette.get_by_role("radio", name="East").check()
+    palette.get_by_role("button", name="Five of diamonds").click()
+    page.wait_for_function("() => document.querySelector('.wt-explorer-place-E input').value"
+                           " === '5D'")
+    placed = palette.get_by_role("button", name="King of hearts, Worms, in North")
+    assert "N" in placed.inner_text()
+    placed.press("Enter")  # the keyboard takes it back
+    page.wait_for_function("() => document.querySelector('.wt-explorer-place-N input').value"
+                           " === ''")
+
+
 def test_explorer_with_a_hostile_link_shows_a_friendly_message(
     page: Any, open_notebook: Opener, screenshot: Callable[..., Any]
 ) -> None:

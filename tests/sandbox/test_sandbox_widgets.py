@@ -200,3 +200,29 @@ def test_generator_and_replay() -> None:
     replayer.paste.value = "{not json"
     replayer.replay_button.click()
     assert "not valid JSON" in replayer.message.value
+
+
+def test_the_card_palette_builds_a_position_by_clicking() -> None:
+    """A click puts a card in the chosen place, a second click takes it back; the places
+    follow the number of players; the engine reads what was clicked as it reads typing."""
+    from worms_tutor.widgets.explorer import Explorer
+
+    explorer = Explorer()
+    palette = explorer.palette
+    assert len(palette.cards) == 36 and palette.target == "N"
+    for code in ("7H", "9C"):
+        palette._clicked(palette, {"card": code}, [])
+    palette.target = "E"
+    for code in ("KH", "5D"):
+        palette._clicked(palette, {"card": code}, [])
+    assert explorer.places["N"].value == "7H 9C" and explorer.places["E"].value == "KH 5D"
+    assert palette.used == {"7H": "N", "9C": "N", "KH": "E", "5D": "E"}
+    palette._clicked(palette, {"card": "9C"}, [])  # placed already: taken back
+    assert explorer.places["N"].value == "7H" and "9C" not in palette.used
+    palette._clicked(palette, {"card": "ZZ"}, [])  # not a card: nothing happens
+    assert explorer.places["N"].value == "7H"
+    explorer.places["S"].value = "jc 6h"  # typing stays a shortcut, and the palette follows
+    assert palette.used["JC"] == "S"
+    explorer.players.value = 3
+    assert [key for key, _name in palette.places] == ["A", "B", "C", "stock", "played"]
+    assert palette.target == "A"
