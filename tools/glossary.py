@@ -16,8 +16,6 @@ changes nothing. Only markdown cells whose text changes are rewritten.
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,33 +23,14 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+from tools.series import CHAPTER_FILE, as_lines, read, source, title_of, write  # noqa: E402
 from worms_tutor.presentation.glossary import TERMS, with_markup  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 GLOSSARY = "glossary.ipynb"
-CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
 LIST_MARK = "<!-- glossary:list -->"
 GENERATED_ELSEWHERE = "<!-- series:"
 """Cells that tools/series.py writes: contents and previous/next links."""
-
-
-def read(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def write(path: Path, notebook: dict[str, Any]) -> None:
-    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
-def source(cell: dict[str, Any]) -> str:
-    text = cell.get("source", "")
-    return text if isinstance(text, str) else "".join(text)
-
-
-def as_lines(text: str) -> list[str]:
-    lines = text.split("\n")
-    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
 
 
 def chapter_files(folder: Path) -> dict[str, Path]:
@@ -62,15 +41,6 @@ def chapter_files(folder: Path) -> dict[str, Path]:
         if match:
             found[match[1]] = path
     return found
-
-
-def title_of(notebook: dict[str, Any], fallback: str) -> str:
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") == "markdown":
-            for line in source(cell).splitlines():
-                if line.startswith("# "):
-                    return line[2:].strip()
-    return fallback
 
 
 def list_text(chapters: dict[str, Path]) -> tuple[str, list[str]]:
