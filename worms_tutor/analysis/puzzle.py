@@ -61,6 +61,7 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
     "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment", "ask",
+    "lesson",
 )
 REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
@@ -135,6 +136,9 @@ class Puzzle:
     comment: str = ""
     ask: str = ""
     """What a ``table`` puzzle asks (``procedure.ASKS``)."""
+    lesson: str = ""
+    """The one plain sentence the puzzle teaches ("Any Six beats any Five"): the only line
+    of its feedback written by hand; every other word comes from the engine."""
 
     # -- the position ---------------------------------------------------------------------
 
@@ -396,12 +400,17 @@ def _build(data: Any) -> Puzzle:
     open_hands = data.get("open_hands", True)
     if not isinstance(open_hands, bool):
         raise PuzzleError("must be true or false", field="open_hands")
+    lesson = data.get("lesson", "")
+    if not isinstance(lesson, str) or "\n" in lesson or len(lesson) > 160:
+        raise PuzzleError("must be one sentence of plain text (at most 160 characters)",
+                          field="lesson")
     return Puzzle(
         id=puzzle_id, title=_text(data, "title"), chapter=chapter,
         question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
         horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
         expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
         open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask,
+        lesson=lesson.strip(),
     )
 
 
