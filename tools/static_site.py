@@ -102,6 +102,36 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
+_SQLITE3_STAND_IN = '''"""A stand-in for sqlite3: IPython imports it for its history (off here)."""
+PARSE_DECLTYPES = 1
+PARSE_COLNAMES = 2
+
+
+class Error(Exception):
+    pass
+
+
+class DatabaseError(Error):
+    pass
+
+
+class OperationalError(DatabaseError):
+    pass
+
+
+def connect(*args, **kwargs):
+    raise OperationalError("no sqlite3 in this browser edition")
+
+
+def register_adapter(*args, **kwargs):
+    pass
+
+
+def register_converter(*args, **kwargs):
+    pass
+'''
+
+
 def sqlite3_stand_in(into: Path) -> Path:
     """An empty ``sqlite3`` package: IPython imports it for its history, which stays off."""
     from zipfile import ZipFile
@@ -109,8 +139,7 @@ def sqlite3_stand_in(into: Path) -> Path:
     path = into / "sqlite3-0.0.0-py3-none-any.whl"
     info = "sqlite3-0.0.0.dist-info"
     with ZipFile(path, "w") as wheel:
-        wheel.writestr("sqlite3/__init__.py",
-                       '"""A stand-in: IPython\'s history is off in the browser."""\n')
+        wheel.writestr("sqlite3/__init__.py", _SQLITE3_STAND_IN)
         wheel.writestr(f"{info}/METADATA",
                        "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n")
         wheel.writestr(f"{info}/WHEEL",
