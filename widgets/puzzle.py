@@ -175,7 +175,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return
         # the feedback text first: it is what the learner waits for
         modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
-        self._set_feedback(modifier, _verdict_html(verdict))
+        self._set_feedback(modifier, _verdict_html(verdict, puzzle.lesson, self.answer_shown))
         self.next_box.children = []
         if not self.table.explain:
             self.table.set_explain(True)
@@ -480,32 +480,64 @@ def _summary_html(summary: str) -> str:
             f"{text_html(summary)}</p>")
 
 
+def _why_html(why: str) -> str:
+    """The one plain line that says why an answer is wrong, shown at once."""
+    if not why:
+        return ""
+    return (f'<p class="wt-feedback__why" style="margin:2px 0"><b>Why:</b> '
+            f"{text_html(why)}</p>")
+
+
+def _lesson_html(lesson: str) -> str:
+    """The puzzle's lesson, its one authored sentence."""
+    if not lesson:
+        return ""
+    return (f'<p class="wt-feedback__lesson" style="margin:4px 0;font-style:italic">'
+            f"{text_html(lesson)}</p>")
+
+
 def _retry_html(ways: str = "") -> str:
     return f'<p class="wt-feedback__retry">{_RETRY}{ways}.</p>'
 
 
-def _verdict_html(verdict: Verdict) -> str:
-    parts = [_summary_html(verdict.summary)]
+def _trace_html(verdict: Verdict) -> str:
+    """The engine's card-by-card reasons, with their rule ids, folded beneath the lesson."""
+    parts = []
     if verdict.reasons:
         parts.append(reasons_html(verdict.reasons))
     if verdict.next_reasons:
-        parts.append('<p style="margin:2px 0">Why, step by step:</p>')
+        parts.append('<p style="margin:2px 0">What the others then do:</p>')
         parts.append(reasons_html(verdict.next_reasons))
+    parts.append(_rules_html(verdict.rule_ids))
+    if not verdict.reasons and not verdict.next_reasons:
+        return "".join(parts)
+    return (f'<details class="wt-feedback__trace"><summary>Card by card</summary>'
+            f'{"".join(parts)}</details>')
+
+
+def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False) -> str:
+    """The feedback: what was answered, why it is wrong (at once), the lesson, then the
+    engine's trace folded. ``shown``: the learner asked for the answer, so no "try again"."""
+    parts = [_summary_html(verdict.summary)]
+    if not verdict.correct:
+        parts.append(_why_html(verdict.why))
+    parts.append(_lesson_html(lesson))
     if verdict.correct and verdict.others:
         others = ", ".join(verdict.others)
         parts.append(f'<p class="wt-feedback__others">Also correct: '
                      f"{text_html(others)}.</p>")
     elif verdict.correct:
         parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
-    else:
+    elif not shown:
         parts.append(_retry_html())
-    parts.append(_rules_html(verdict.rule_ids))
+    parts.append(_trace_html(verdict))
     return "".join(parts)
 
 
 def _first_miss_html(verdict: Verdict) -> str:
-    return (_summary_html(verdict.withheld) + _retry_html(", take a hint, or show the answer")
-            + _rules_html(verdict.rule_ids))
+    """A first miss: this answer is wrong and why, the right answer still kept back."""
+    return (_summary_html(verdict.withheld) + _why_html(verdict.why)
+            + _retry_html(", take a hint, or show the answer"))
 
 
 def _hint_html(number: int, hint: Hint) -> str:

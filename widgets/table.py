@@ -410,8 +410,8 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
                               f"Step {self.index + 1} of {len(self.frames)}: "
                               f"{escape(caption)}</span>")
         self.reason.value = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
-            '<div class="wt-step-reason wt-step-reason--hidden">The reasons appear once you '
-            "have answered.</div>")
+            '<div class="wt-step-reason wt-step-reason--hidden">The table\'s reasons appear with '
+            "the answer.</div>")
         self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
         last = self.index == len(self.frames) - 1
         self.buttons["Next"].disabled = self.buttons["Last"].disabled = last

@@ -83,13 +83,13 @@ def test_the_hint_button_climbs_the_ladder() -> None:
     assert widget.hint_button.description == "Hint 1 of 4"
     widget.hint_button.click()
     first = visible(widget.hint_box.value)
-    assert "Hint 1: The rule that matters." in first and "R4.3" in first
+    assert "Hint 1: The rules at stake." in first and "R4.3" not in first  # ids stay out
     assert "wt-hint" in classes(widget.hint_box)
     for _ in range(3):
         widget.hint_button.click()
     ladder = visible(widget.hint_box.value)
     assert "Hint 2: The legal plays. You may play: S: 7♠, S: K♣, S: 9♣, S: A♠." in ladder
-    assert "Hint 3: The plays that head the trick now." in ladder
+    assert "Hint 3: Who plays after you. After you, W still plays" in ladder  # not the answer
     assert "Hint 4: The solution. Solution: S: 7♠, S: 9♣, S: A♠." in ladder
     assert widget.hint_button.disabled and widget.hint_button.description == "All hints shown"
 
@@ -119,7 +119,8 @@ def test_a_table_question_is_chosen_from_the_engines_options() -> None:
     widget.answer_control.value = "S"
     widget.check_button.click()
     first = feedback(widget)
-    assert "Not quite: S is not the answer." in first and "R7.2" in first
+    assert "Not quite: S is not the answer." in first and "Why: From the lowest draw" in first
+    assert "R7.2" not in first  # rule ids only in the fold, after the answer
     assert "E plays with N" not in first  # a first miss keeps the answer back
     assert widget.reveal_button is not None
     assert widget.next_box.children == (widget.reveal_button,)
@@ -139,11 +140,12 @@ def test_a_winner_question_keeps_the_answer_hidden_until_checked() -> None:
     widget = PuzzleWidget.from_id("seven-after-led-three")
     board = widget.table.board.value
     assert "wt-heading" not in board and "wins" not in visible(widget.table.caption.value)
-    assert "reasons appear once you have answered" in visible(widget.table.reason.value)
+    assert "reasons appear with the answer" in visible(widget.table.reason.value)
     widget.answer_control.value = "W"
     widget.check_button.click()
     first = feedback(widget)
-    assert "Not quite: W does not win the trick." in first and "R3.4" in first
+    assert "Not quite: W does not win the trick." in first and "R3.4" not in first
+    assert "Why: W's" in first  # at once: why W's card does not take the trick
     assert "E wins" not in first and "wt-heading" not in widget.table.board.value
     widget.answer_control.value = "N"
     widget.check_button.click()  # a second miss: the answer and why
@@ -201,7 +203,7 @@ def test_a_placement_question_reads_every_card_and_its_target() -> None:
     assert "9♥ on 9♠ fails" in feedback(widget)
     first.value, second.value = "9S", "9D"
     widget.check_button.click()
-    assert "Correct: E: 9♣>9♠ 9♥>9♦." in feedback(widget)
+    assert "Correct: E: 9♣ on 9♠ 9♥ on 9♦." in feedback(widget)
 
 
 def test_bad_puzzle_data_shows_a_message_instead_of_a_dead_widget(

@@ -25,16 +25,18 @@ A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise, permutations
 from pathlib import Path
 from typing import Any
 
-from ..formats.explain import Reason, explain_record, explain_step
+from ..formats.explain import Reason, explain_record, explain_step, plain
 from ..formats.scenario import Replay, Scenario
 from ..mechanics.hand import HandState, TrickRecord
+from ..mechanics.trick import Trick
 from ..values.cards import Card, Rank, Suit
 from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsError
 from ..values.play import Play
@@ -107,6 +109,10 @@ class Verdict:
     """For a first miss: a summary that names only the learner's answer, so that a second try
     is still worth making; empty where any reply gives the answer away (yes/no questions) and
     for plays, whose miss shows what the others then do rather than the right card."""
+    why: str = ""
+    """For a wrong answer: one plain line, from the engine's reasons, saying why this answer
+    is wrong (who beats that seat's card, the gain missed, the rule that decides), without
+    rule ids; shown at once, first miss included."""
 
     @property
     def rule_ids(self) -> tuple[str, ...]:
@@ -212,11 +218,11 @@ class Puzzle:
         return known
 
     def hints(self) -> tuple[Hint, ...]:
-        """The hint ladder: the rule that matters, the legal plays, the plays that head the
-        trick now (or the kind's middle step), then the solution."""
+        """The hint ladder: the rules at stake (in words; their ids stay with the hint), two
+        steps of the kind's own that never name the answer, then the solution."""
         ids = self.rule_ids()
-        first = Hint("The rule that matters",
-                     " ".join(f"{rule}: {RULE_TITLES[rule]}" for rule in ids), ids)
+        first = Hint("The rules at stake",
+                     " ".join(_sentence(RULE_TITLES[rule]) for rule in ids), ids)
         return (first, *_LADDERS[self.kind](self))
 
     def rule_ids(self) -> tuple[str, ...]:
@@ -760,7 +766,8 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
         refusal = puzzle.state.check(play)
         if refusal is not None:
             return Verdict(False, text, f"Not allowed: {text}.",
-                           (Reason(_refusal_text(refusal), (refusal.rule,)),))
+                           (Reason(_refusal_text(refusal), (refusal.rule,)),),
+                           why=f"{text} is not allowed: {plain(_refusal_text(refusal))}.")
         choice = choice_for(puzzle.state, play, puzzle.goal, puzzle.side, puzzle.horizon)
     players = puzzle.rules.players
     reasons = _line_reasons(choice.line, players)
@@ -769,7 +776,8 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
         return Verdict(True, text, f"Correct: {text}. {_goal_sentence(puzzle, choice)}",
                        reasons, others)
     return Verdict(False, text, f"Not quite: {text}. {_goal_sentence(puzzle, choice)}",
-                   (), next_line=choice.line, next_reasons=reasons)
+                   (), next_line=choice.line, next_reasons=reasons,
+                   why=_why_play(puzzle, text, choice, reasons))
 
 
 def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -791,9 +799,10 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
         fact = f"{right} {question}"
     if text == right:
         return Verdict(True, text, f"Correct: {fact}.", reasons)
+    why = _why_fact(puzzle, text, right)
     if puzzle.kind == "legal" or (puzzle.kind == "table"
                                   and not puzzle._table.names_the_wrong_choice):
-        return Verdict(False, text, f"Not quite: {fact}.", reasons)
+        return Verdict(False, text, f"Not quite: {fact}.", reasons, why=why)
     if puzzle.kind == "winner":
         verb = "head" if question == "heads the trick" else "win"
         withheld = f"Not quite: {text} does not {verb} the trick."
@@ -801,7 +810,105 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
         withheld = f"Not quite: {puzzle.side} do not score {text}."
     else:
         withheld = f"Not quite: {text} is not the answer."
-    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld)
+    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld,
+                   why=why)
+
+
+# -- why a wrong answer is wrong, in one line ------------------------------------------------
+
+
+def _why_fact(puzzle: Puzzle, text: str, right: str) -> str:
+    if puzzle.kind == "winner":
+        return _why_seat(puzzle, text)
+    if puzzle.kind == "legal":
+        return _why_legal(puzzle)
+    if puzzle.kind == "points":
+        return _why_points(puzzle, int(text), int(right))
+    reasons = [plain(reason.text) for reason in puzzle._table.reasons]
+    gains = [text for text in reasons if re.search(r"[+-]\d|score|target", text)
+             and "=" not in text and not text.startswith(("so ", "the hand is over"))]
+    telling = gains or [text for text in reasons if not text.startswith("so ")][:1]
+    return _sentence("; ".join(telling)) if telling else ""
+
+
+def _decisive_trick(puzzle: Puzzle) -> Trick:
+    state = puzzle.state
+    return state.trick if state.trick.steps else puzzle.replay.records[-1].trick
+
+
+def _why_seat(puzzle: Puzzle, seat: str) -> str:
+    """Who beats the card of the seat the learner named, or why that card heads nothing."""
+    trick = _decisive_trick(puzzle)
+    steps = trick.steps
+    mine = [index for index, step in enumerate(steps) if step.seat == seat]
+    if not mine:
+        return f"{seat} has not played to this trick."
+    index = mine[-1]
+    step = steps[index]
+    if index > 0 and not step.took_over:
+        return _sentence(plain(explain_step(step, trick)[-1].text))
+    later = next((later for later in steps[index + 1:] if later.took_over), None)
+    if later is None:
+        return ""
+    reasons = explain_step(later, trick)
+    named = [reason.text for reason in reasons
+             if f"{seat}'s" in reason.text and " beats " in reason.text]
+    return _sentence(plain((named or [reasons[-1].text])[0]))
+
+
+def _why_legal(puzzle: Puzzle) -> str:
+    """The rule that decides: the refusal (or who drew what), or that nothing forbids it."""
+    assert puzzle.play is not None
+    refusal = puzzle._refusal
+    if refusal is not None:
+        drawn = _draw_reasons(puzzle)
+        if drawn:
+            return _sentence(plain(drawn[0].text))
+        return f"{puzzle.play} is not allowed: {plain(_refusal_text(refusal))}."
+    at_stake = next((RULE_TITLES[rule] for rule in puzzle.hint_rules if rule in RULE_TITLES),
+                    "")
+    rule = f" The rule at stake: {at_stake}" if at_stake else ""
+    return f"Nothing forbids {puzzle.play} here.{rule}"
+
+
+def _why_points(puzzle: Puzzle, given: int, right: int) -> str:
+    """The gains the learner missed or added, in the engine's words."""
+    scoring = [plain(reason.text) for reason in _replay_reasons(puzzle)
+               if re.search(r"[+-]\d|Hand over|Worms bonus|scores nothing|ordinary high cards|"
+                            r"kam", reason.text)]
+    more = "more" if given < right else "less"
+    if not scoring:
+        return f"{puzzle.side} score {more} than {given}."
+    return f"{puzzle.side} score {more} than {given}: {'; '.join(scoring)}."
+
+
+def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reason]) -> str:
+    """What the others then do to this play, and what it costs."""
+    assert puzzle.goal is not None
+    seat = choice.play.seat
+    first_trick = explain_record(choice.line.records[0], puzzle.rules.players) \
+        if choice.line.records else reasons
+    own = [reason.text for reason in first_trick if reason.text.startswith(f"{seat}'s ")
+           or reason.text.startswith(f"{seat} leads ")]
+    beaten = [reason.text for reason in first_trick if " beats " in reason.text]
+    side = side_of(seat)
+    by_opponents = [text for text in beaten
+                    if side_of(text.split("'s ", 1)[0]) != side]
+    fails = [text for text in own if "does not beat" in text or "cannot" in text]
+    if own and ": a led" in own[0]:
+        decisive = plain(own[0])  # led where it is powerless
+    elif by_opponents:
+        decisive = plain(by_opponents[-1])
+    elif fails:
+        decisive = plain(fails[0])
+    else:
+        decisive = plain(beaten[-1]) if beaten else ""
+    if puzzle.goal.is_yes_no:
+        cost = f"the goal ({plain(puzzle.goal.describe(puzzle.side))}) is missed"
+    else:
+        cost = (f"{puzzle.side} end {choice.value:+d} net, the best play gives "
+                f"{puzzle._best_value:+d}")
+    return f"After {text}, {decisive}: {cost}." if decisive else f"After {text}, {cost}."
 
 
 _CHECKERS = {
@@ -820,7 +927,8 @@ _CHECKERS = {
 def _solution_hint(puzzle: Puzzle) -> Hint:
     answers = ", ".join(puzzle.correct_answers())
     reasons = puzzle._solution_reasons
-    text = f"Solution: {answers}. " + " ".join(_sentence(reason.text) for reason in reasons)
+    text = f"Solution: {answers}. " + " ".join(_sentence(plain(reason.text))
+                                               for reason in reasons)
     return Hint("The solution", text,
                 _unique(rule for reason in reasons for rule in reason.rules))
 
@@ -828,51 +936,50 @@ def _solution_hint(puzzle: Puzzle) -> Hint:
 def _ladder_play(puzzle: Puzzle) -> tuple[Hint, ...]:
     legal = list(puzzle._choices)
     legal_text = ", ".join(_play_text(c.play) for c in legal)
-    heads = [c for c in legal if c.line.plays and _heads_now(puzzle.state, c.play)]
-    heads_text = ", ".join(_play_text(c.play) for c in heads) or "none"
     word = "placements" if puzzle.kind == "placement" else "plays"
+    trick = puzzle.state.trick
+    seats = puzzle.rules.seats
+    mover = puzzle.state.to_move or puzzle.seat
+    start = seats.index(mover)
+    still = trick.groups - len(trick.steps) - 1
+    after = [seats[(start + offset) % len(seats)] for offset in range(1, still + 1)]
+    plural = "plays" if len(after) == 1 else "play"
+    later = (f"After you, {', '.join(after)} still {plural}: a card that heads the trick now "
+             "must also stand up to theirs." if after else
+             "You play last: whatever heads the trick after your play takes it.")
     return (
         Hint(f"The legal {word}", f"You may play: {legal_text}."),
-        Hint(f"The {word} that head the trick now",
-             f"These would head the trick when laid: {heads_text}. "
-             "The players after you may still answer."),
+        Hint("Who plays after you", later),
         _solution_hint(puzzle),
     )
-
-
-def _heads_now(state: HandState, play: Play) -> bool:
-    return state.trick.attempt(play).took_over
 
 
 def _ladder_winner(puzzle: Puzzle) -> tuple[Hint, ...]:
     trick = puzzle.state.trick if puzzle.state.trick.steps else puzzle.replay.records[-1].trick
     lead = explain_step(trick.steps[0], trick)[0]
-    heads = []
-    head = trick.leader
-    for step in trick.steps:
-        if step.took_over:
-            head = step.seat
-        heads.append(f"after {step.play} {head} heads")
     return (
-        Hint("The lead", f"{lead.text}.", lead.rules),
-        Hint("Who heads after each play", "; ".join(heads) + "."),
+        Hint("The lead", f"{plain(lead.text)}.", lead.rules),
+        Hint("What to compare", "Each card is compared with the card heading the trick when "
+             "it is played, not with the lead; a card that beats it heads the trick instead."),
         _solution_hint(puzzle),
     )
 
 
 def _ladder_legal(puzzle: Puzzle) -> tuple[Hint, ...]:
     assert puzzle.play is not None
-    seat = puzzle.play.seat
     state = puzzle.state
     mover = state.to_move
-    if mover == seat:
-        plays = ", ".join(str(legal.play) for legal in state.legal_plays())
-        listing = f"{seat} may play: {plays}."
+    trick = state.trick
+    if not mover:
+        turn = "Look at the score and the tricks: is anything still being played?"
+    elif trick.steps:
+        turn = (f"It is {mover}'s turn; {trick.size} card{'s' if trick.size > 1 else ''} "
+                f"each in this trick; {puzzle.play.seat} wants to play {puzzle.play}.")
     else:
-        listing = f"It is {mover}'s turn now." if mover else "The hand is over."
+        turn = f"It is {mover}'s turn to lead; {puzzle.play.seat} wants to play {puzzle.play}."
     return (
         Hint("The rules in force", f"These rules: {puzzle.variant_label()}."),
-        Hint("The legal plays", listing),
+        Hint("Whose turn, and what", turn),
         _solution_hint(puzzle),
     )
 
@@ -881,12 +988,11 @@ def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
     records = puzzle.replay.records
     winners = ", ".join(f"trick {n}: {record.winner}"
                         for n, record in enumerate(records, start=1))
-    events = _unique(event for record in records for event in record.events)
-    events_text = ", ".join(f"{event} ({RULE_TITLES[event]})" for event in events) or \
-        "no bonus was scored"
     return (
         Hint("Who won the tricks", f"{winners}."),
-        Hint("What scored", f"Events: {events_text}"),
+        Hint("What can score", "Look for a capture of Worms or its taking back (2), Worms "
+             "brought home (1), a king feat in the club's rules (1), and the trick points "
+             "when the hand ends."),
         _solution_hint(puzzle),
     )
 
@@ -894,7 +1000,7 @@ def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
 def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
     first = puzzle._table.first_step
     return (
-        Hint("Where to look", _sentence(first.text), first.rules),
+        Hint("Where to look", _sentence(plain(first.text)), first.rules),
         Hint("The choices", f"Choose from: {', '.join(puzzle.options)}."),
         _solution_hint(puzzle),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -53,6 +54,18 @@ _WHY_FAILS: dict[Power, str] = {
     Power.THREE_POWERLESS: "in these rules the 3♦ is unbeatable only when played last",
     Power.FORBIDDEN_ON_PARTNER: "Toqu may not be laid on partner's Worms",
 }
+
+
+_RULE_ID = r"(?:R\d+(?:\.\d+)?|[DFOPQS]\d+|§E Q\d+)"
+_TRAILING_IDS = re.compile(rf"(?:\s*[,;]\s*{_RULE_ID})+(?=\))")
+_LEADING_IDS = re.compile(rf"(?<=\(){_RULE_ID}(?:\s*[,;]\s*{_RULE_ID})*\s*[,;]\s*")
+_ONLY_IDS = re.compile(rf"\s*\({_RULE_ID}(?:\s*(?:,|;|or|and)\s*{_RULE_ID})*\)")
+
+
+def plain(text: str) -> str:
+    """A reason as a learner reads it first: without its rule ids, which stay for the curious
+    in the fold ("it ranks higher, R2.1" → "it ranks higher"; "(R10.3)" and "(P1 or P2)" go)."""
+    return _ONLY_IDS.sub("", _LEADING_IDS.sub("", _TRAILING_IDS.sub("", text))).strip()
 
 
 def code(card: Card) -> str:

@@ -30,13 +30,17 @@ __all__ = [
 
 
 _CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
+_PLACED = re.compile(r"\b([35-9JQKA][CSHD])>([35-9JQKA][CSHD])\b")
+"""A card laid on a target in a group's notation (``AH>AS``): read as "A♥ on A♠"."""
 _SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
 
 
 def text_html(text: str) -> str:
     """The engine's words for a learner, escaped for HTML, with each card code (``9D``) written
-    with its suit symbol (9♦), as the questions and the cards show them."""
-    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], text)
+    with its suit symbol (9♦), as the questions and the cards show them, and a card laid on
+    another (``AH>AS``) as "A♥ on A♠"."""
+    shown = _PLACED.sub(r"\1 on \2", text)
+    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], shown)
     return escape(shown, quote=False)
 
 
