@@ -41,7 +41,7 @@ from .ladder_chart import ladder
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .print_sheet import printable
-from .printables import printables
+from .printables_page import printables
 from .progress_table import progress
 from .quiz import quiz
 from .rulebook_text import rulebook_choice, rulebook_text

@@ -8,8 +8,7 @@ Cards are drawn once, in ``_card``, with the screen's colours (``presentation.sv
 
 from __future__ import annotations
 
-import base64
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from worms_tutor.presentation.svg import card_role, suit_colour
 from worms_tutor.values.cards import PACK, Card
 from worms_tutor.values.ranking import normal_order
 
-from .fragment import Fragment
 from .ladder import RankLadder
 
 A4 = (8.27, 11.69)
@@ -89,29 +87,31 @@ def rank_sheet() -> list[Figure]:
     return [chart, figure]
 
 def score_sheet() -> list[Figure]:
-    """The comb for four matches and the tally of lus, to fill in with a pencil."""
+    """For four matches: each side's comb of nine teeth, one filled in per point (lus), as the
+    scoreboard draws it, and a tally of matches won."""
     figure, ax = _page("Score sheet")
-    _text(ax, 0, 136, "Each side starts with 12 points: cross one tooth of the comb off for "
-          "every point won.\nA side that wins a match with the other side on all 12 marks "
-          "one lus in the tally.", 10)
+    _text(ax, 0, 136, "A match is won by the first side to reach 9 points (lus). Fill in one "
+          "tooth of your side's comb\nfor every point. A match won 9:0 (a kam, in the club's "
+          "rules) counts as two matches won.", 10)
     for match in range(4):
         top = 122 - match * 26
         _text(ax, 0, top, f"Match {match + 1}", 11, fontweight="bold")
         for side_index, side in enumerate(("Our side", "Their side")):
             y = top - 6 - side_index * 9
             _text(ax, 0, y, side, 9)
-            ax.plot([18, 96], [y - 1.5, y - 1.5], color="#1a1a1a", linewidth=1.2)
-            for tooth in range(12):
-                x = 20 + tooth * 6.6
+            ax.plot([18, 82], [y - 1.5, y - 1.5], color="#1a1a1a", linewidth=1.2)
+            for tooth in range(9):
+                x = 20 + tooth * 7.5
                 ax.plot([x, x], [y - 1.5, y - 6.5], color="#1a1a1a", linewidth=1.2)
-                _text(ax, x, y + 0.5, str(12 - tooth), 6, ha="center")
-    _text(ax, 0, 16, "Lus (matches won to nothing)", 11, fontweight="bold")
+                _text(ax, x, y + 0.5, str(tooth + 1), 6, ha="center")
+    _text(ax, 0, 16, "Matches won (tally)", 11, fontweight="bold")
     for side_index, side in enumerate(("Our side", "Their side")):
         y = 10 - side_index * 7
         _text(ax, 0, y, side, 9)
         ax.add_patch(FancyBboxPatch((18, y - 5), 78, 5.5, boxstyle="square,pad=0",
                                     facecolor="none", edgecolor="#777777"))
     return [figure]
+
 
 def pack_sheet() -> list[Figure]:
     """How to make the 36-card pack from an ordinary 52-card deck."""
@@ -209,32 +209,3 @@ def write_all(folder: str | Path) -> tuple[Path, ...]:
     for chapter in chapters():
         written.append(_save(target / f"worksheet-{chapter:02d}.pdf", worksheet(chapter)))
     return tuple(written)
-
-def download_links(paths: Sequence[Path]) -> Fragment:
-    """Links that download each PDF, as data: URLs (they work under Voila, no file server)."""
-    items = "".join(
-        f'<li><a download="{path.name}" href="data:application/pdf;base64,'
-        f'{base64.b64encode(path.read_bytes()).decode("ascii")}">{path.name}</a></li>'
-        for path in paths
-    )
-    return Fragment(f'<ul class="wt-printables">{items}</ul>')
-
-
-
-def printables() -> Fragment:
-    """``lesson.printables()``: download links for every printable, made once and kept in the
-    drawing cache (keyed by the code and puzzles they are drawn from)."""
-    from .drawing_cache import cache_path
-
-    sources = [Path(__file__), Path(__file__).with_name("ladder.py"),
-               *sorted(_PUZZLES.glob("*.json"))]
-    folder = cache_path("printables", b"".join(path.read_bytes() for path in sources))
-    paths = tuple(sorted(folder.glob("*.pdf"))) if folder.is_dir() else ()
-    if not paths:
-        try:
-            paths = write_all(folder)
-        except OSError:  # no writable cache: a folder of our own
-            import tempfile
-
-            paths = write_all(tempfile.mkdtemp(prefix="worms-printables-"))
-    return download_links(paths)

@@ -9,7 +9,7 @@ import pytest
 
 from worms_tutor.values.cards import PACK
 from worms_tutor.values.ranking import normal_order
-from worms_tutor.widgets import printables
+from worms_tutor.widgets import printables, printables_page
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -61,7 +61,7 @@ def test_the_pack_sheet_removes_sixteen_cards(folder: Path) -> None:
 
 def test_score_sheet_has_the_comb_and_the_lus_tally(folder: Path) -> None:
     text = " ".join(_pages(folder / "score-sheet.pdf"))
-    assert "Match 4" in text and "Lus" in text
+    assert "Match 4" in text and "lus" in text and "Matches won" in text
 
 
 @pytest.mark.parametrize("chapter", printables.chapters())
@@ -82,5 +82,5 @@ def test_worksheet_has_the_chapters_puzzles_and_the_engines_answers(
 
 
 def test_lesson_offers_every_pdf_for_download() -> None:
-    html = printables.printables()._repr_html_()
+    html = printables_page.printables()._repr_html_()
     assert html.count('href="data:application/pdf;base64,') == 3 + len(printables.chapters())
