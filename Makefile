@@ -15,7 +15,7 @@ PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: test lint pytest serve classroom lab clean
+.PHONY: test lint pytest serve classroom lab clean printables
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,5 +68,10 @@ classroom: $(STAMP)
 lab: $(STAMP)
 	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
+# For a class: A4 PDFs to print (rank sheet, score sheet, worksheets with answer keys, how to
+# make the pack) in printables/.
+printables: $(STAMP)
+	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
+
 clean:
-	rm -rf $(VENV) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf printables $(VENV) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,211 @@
+"""Printables for a class: A4 PDFs drawn with matplotlib, every answer and ranking from the engine.
+
+``write_all(folder)`` writes the rank sheet, the score sheet, one worksheet per chapter with
+its answer key on separate pages, and how to make the pack from an ordinary deck. Text is
+real text (TrueType fonts embedded, ``pdf.fonttype`` 42), so it can be selected and searched.
+Cards are drawn once, in ``_card``, with the screen's colours (``presentation.svg``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+from matplotlib.backends.backend_pdf import PdfPages
+from matplotlib.figure import Figure
+from matplotlib.patches import FancyBboxPatch
+
+from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.presentation.svg import card_role, suit_colour
+from worms_tutor.values.cards import PACK, Card
+from worms_tutor.values.ranking import normal_order
+
+from .ladder import RankLadder
+
+A4 = (8.27, 11.69)
+"""A4 portrait in inches."""
+_FONT = "DejaVu Sans"  # ships with matplotlib: the suit symbols print everywhere
+_PUZZLES = Path(__file__).parent / "puzzles"
+_PER_PAGE = 3
+"""Puzzles on one worksheet page: room for the position and the blanks."""
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+def _page(title: str) -> tuple[Figure, Any]:
+    """An empty A4 page with its title, and axes measured in centimetres-like units (0-100)."""
+    figure = Figure(figsize=A4)
+    ax = figure.add_axes((0.07, 0.05, 0.86, 0.88))
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 140)
+    ax.axis("off")
+    figure.text(0.5, 0.96, title, ha="center", va="center", fontsize=17, fontweight="bold",
+                family=_FONT)
+    return figure, ax
+
+def _text(ax: Any, x: float, y: float, text: str, size: float = 10, **options: Any) -> None:
+    ax.text(x, y, text, fontsize=size, family=_FONT, va="top", **options)
+
+def _card(ax: Any, x: float, y: float, card: Card, width: float = 7.0) -> None:
+    """One card as on screen: white face, rounded corners, rank and suit in the suit's ink,
+    the suit letter for colour-blind readers, and the special card's role underneath."""
+    height = width * 1.4
+    ink = suit_colour(card.suit)
+    ax.add_patch(FancyBboxPatch((x, y - height), width, height,
+                                boxstyle="round,pad=0,rounding_size=0.8",
+                                facecolor="#ffffff", edgecolor="#777777", linewidth=0.8))
+    ax.text(x + width / 2, y - height * 0.42, f"{card.rank.letter}{card.suit.symbol}",
+            fontsize=width * 1.7, fontweight="bold", family=_FONT, color=ink,
+            ha="center", va="center")
+    ax.text(x + width - 0.6, y - 0.7, card.suit.letter, fontsize=width * 0.8, family=_FONT,
+            color=ink, ha="right", va="top")
+    role = card_role(card)
+    if role:
+        ax.text(x + width / 2, y - height * 0.8, role, fontsize=width * 0.55, family=_FONT,
+                color=ink, ha="center", va="center")
+
+def _save(path: Path, figures: Iterable[Figure]) -> Path:
+    """Write the pages into one PDF with real, selectable text."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with matplotlib.rc_context({"pdf.fonttype": 42}), PdfPages(path) as pdf:
+        for figure in figures:
+            pdf.savefig(figure)
+    return path
+
+# -- the sheets ---------------------------------------------------------------------------
+
+def rank_sheet() -> list[Figure]:
+    """The ranking chart as a chapter shows it, then the 36 cards in the engine's order."""
+    chart = RankLadder.of().figure()
+    figure, ax = _page("The 36 cards, strongest first (a normal trick)")
+    for index, card in enumerate(normal_order()):
+        column, row = divmod(index, 12)
+        x, y = 2 + column * 33, 136 - row * 11.3
+        _text(ax, x, y - 3, f"{index + 1}.", 11)
+        _card(ax, x + 5, y, card, width=6.5)
+        _text(ax, x + 12.5, y - 3, card.name, 7.5)
+    return [chart, figure]
+
+def score_sheet() -> list[Figure]:
+    """For four matches: each side's comb of nine teeth, one filled in per point (lus), as the
+    scoreboard draws it, and a tally of matches won."""
+    figure, ax = _page("Score sheet")
+    _text(ax, 0, 136, "A match is won by the first side to reach 9 points (lus). Fill in one "
+          "tooth of your side's comb\nfor every point. A match won 9:0 (a kam, in the club's "
+          "rules) counts as two matches won.", 10)
+    for match in range(4):
+        top = 122 - match * 26
+        _text(ax, 0, top, f"Match {match + 1}", 11, fontweight="bold")
+        for side_index, side in enumerate(("Our side", "Their side")):
+            y = top - 6 - side_index * 9
+            _text(ax, 0, y, side, 9)
+            ax.plot([18, 82], [y - 1.5, y - 1.5], color="#1a1a1a", linewidth=1.2)
+            for tooth in range(9):
+                x = 20 + tooth * 7.5
+                ax.plot([x, x], [y - 1.5, y - 6.5], color="#1a1a1a", linewidth=1.2)
+                _text(ax, x, y + 0.5, str(tooth + 1), 6, ha="center")
+    _text(ax, 0, 16, "Matches won (tally)", 11, fontweight="bold")
+    for side_index, side in enumerate(("Our side", "Their side")):
+        y = 10 - side_index * 7
+        _text(ax, 0, y, side, 9)
+        ax.add_patch(FancyBboxPatch((18, y - 5), 78, 5.5, boxstyle="square,pad=0",
+                                    facecolor="none", edgecolor="#777777"))
+    return [figure]
+
+
+def pack_sheet() -> list[Figure]:
+    """How to make the 36-card pack from an ordinary 52-card deck."""
+    figure, ax = _page("Making the pack from an ordinary deck")
+    removed = _removed_from_deck()
+    lines = [
+        f"Worms is played with {len(PACK)} cards. From an ordinary deck of 52, take out these "
+        f"{len(removed)}",
+        "(and the jokers): every 2, 4 and 10, the K♦, and every 3 but the 3♦.",
+    ]
+    for index, line in enumerate(lines):
+        _text(ax, 0, 134 - index * 5, line, 11)
+    for index, name in enumerate(removed):
+        column, row = index % 8, index // 8
+        _text(ax, 2 + column * 12, 122 - row * 6, name, 12, fontweight="bold")
+    _text(ax, 0, 110, f"The {len(PACK)} cards you keep:", 11, fontweight="bold")
+    for index, card in enumerate(sorted(PACK, key=lambda c: (c.suit.value, c.rank.value))):
+        column, row = index % 9, index // 9
+        _card(ax, 2 + column * 10.5, 104 - row * 13, card, width=8.5)
+    return [figure]
+
+_DECK_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def _removed_from_deck() -> list[str]:
+    """The cards of a 52-card deck that are not in the pack, as symbols (e.g. 10♥)."""
+    kept = {(card.rank.letter, card.suit) for card in PACK}
+    suits = sorted({card.suit for card in PACK}, key=lambda suit: suit.value)
+    return [f"{rank}{suit.symbol}" for rank in _DECK_RANKS for suit in suits
+            if (rank, suit) not in kept]
+
+
+def _position(puzzle: Puzzle) -> list[str]:
+    """The position in words and card symbols: every hand shown, the cards on the trick."""
+    state = puzzle.state
+    lines = [f"You are {_SEAT_NAMES.get(puzzle.seat, puzzle.seat)}."]
+    for seat, cards in state.hands:
+        if seat == puzzle.seat or puzzle.open_hands:
+            names = " ".join(f"{c.rank.letter}{c.suit.symbol}" for c in cards) or "(none)"
+            lines.append(f"{_SEAT_NAMES.get(seat, seat)}: {names}")
+    for step in state.trick.steps:
+        names = " ".join(f"{c.rank.letter}{c.suit.symbol}" for c in step.play.cards)
+        lines.append(f"On the table, {_SEAT_NAMES.get(step.play.seat, step.play.seat)} played "
+                     f"{names}")
+    return lines
+
+def chapter_puzzles(chapter: int) -> tuple[Puzzle, ...]:
+    """The chapter's puzzles in file order, as its page loads them."""
+    return tuple(load_puzzle_file(path) for path in sorted(_PUZZLES.glob(f"{chapter:02d}-*.json")))
+
+def worksheet(chapter: int) -> list[Figure]:
+    """The chapter's puzzles with the learner's hand drawn and a blank to answer, then the
+    answer key on pages of its own."""
+    puzzles = chapter_puzzles(chapter)
+    figures: list[Figure] = []
+    for start in range(0, len(puzzles), _PER_PAGE):
+        figure, ax = _page(f"Chapter {chapter}: worksheet")
+        for offset, puzzle in enumerate(puzzles[start:start + _PER_PAGE]):
+            top = 136 - offset * 46
+            number = start + offset + 1
+            _text(ax, 0, top, f"{number}. {puzzle.title}", 11, fontweight="bold")
+            _text(ax, 0, top - 5, _wrap(puzzle.question, 95), 9)
+            for index, card in enumerate(puzzle.hand[:12]):
+                _card(ax, index * 8, top - 14, card, width=7)
+            _text(ax, 0, top - 26, "\n".join(_position(puzzle)[1:4]), 7.5, color="#444444")
+            options = "   ".join(puzzle.options)
+            answer = f"Choose one: {options}" if options else "Your answer:"
+            _text(ax, 0, top - 38, answer, 9)
+            ax.plot([30, 98], [top - 41.5, top - 41.5], color="#777777", linewidth=0.6)
+        figures.append(figure)
+    figure, ax = _page(f"Chapter {chapter}: answer key")
+    for index, puzzle in enumerate(puzzles):
+        answers = " or ".join(puzzle.correct_answers())
+        _text(ax, 0, 134 - index * 7, f"{index + 1}. {puzzle.title}: {answers}", 10)
+    figures.append(figure)
+    return figures
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width))
+
+def chapters() -> tuple[int, ...]:
+    """The chapters that have puzzles."""
+    return tuple(sorted({int(path.name[:2]) for path in _PUZZLES.glob("[0-9][0-9]-*.json")}))
+
+def write_all(folder: str | Path) -> tuple[Path, ...]:
+    """Write every printable into ``folder``; the paths written."""
+    target = Path(folder)
+    written = [
+        _save(target / "rank-sheet.pdf", rank_sheet()),
+        _save(target / "score-sheet.pdf", score_sheet()),
+        _save(target / "make-the-pack.pdf", pack_sheet()),
+    ]
+    for chapter in chapters():
+        written.append(_save(target / f"worksheet-{chapter:02d}.pdf", worksheet(chapter)))
+    return tuple(written)
