@@ -76,6 +76,9 @@ def guess_chance(puzzle: Puzzle) -> Guess:
         options = len(puzzle.options)
     elif kind == "legal":
         options = 2
+    elif kind == "allowed":
+        options = 2 ** len(puzzle.plays)
+        correct = 1
     else:
         options = NUMBER_OPTIONS
         correct = 1

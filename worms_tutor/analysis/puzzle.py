@@ -44,11 +44,12 @@ from ..values.seating import side_of, sides
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
 
-ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table")
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
 given plays; ``placement``: which card of the given group goes on which heading card;
-``table``: a question about the procedure at the table (``ask``), chosen from options."""
+``table``: a question about the procedure at the table (``ask``), chosen from options;
+``allowed``: which of the listed ``plays`` are allowed (choose all that apply)."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -61,6 +62,7 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
     "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment", "ask",
+    "plays",
 )
 REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
@@ -135,6 +137,8 @@ class Puzzle:
     comment: str = ""
     ask: str = ""
     """What a ``table`` puzzle asks (``procedure.ASKS``)."""
+    plays: tuple[Play, ...] = ()
+    """The plays an ``allowed`` puzzle lists, each to be judged allowed or not."""
 
     # -- the position ---------------------------------------------------------------------
 
@@ -282,6 +286,8 @@ class Puzzle:
             return ("yes" if self._refusal is None else "no",)
         if self.kind == "table":
             return (self._table.answer,)
+        if self.kind == "allowed":
+            return (_allowed_text(self, self._allowed),)
         return (str(self._points),)
 
     @cached_property
@@ -293,6 +299,9 @@ class Puzzle:
             return _draw_reasons(self) or _legal_reasons(self.state, self.play)
         if self.kind == "table":
             return self._table.reasons
+        if self.kind == "allowed":
+            return tuple(reason for play in self.plays
+                         for reason in _legal_reasons(self.state, play)[:1])
         return _replay_reasons(self)
 
     @cached_property
@@ -306,6 +315,11 @@ class Puzzle:
     def _refusal(self) -> IllegalPlay | None:
         assert self.play is not None
         return self.state.check(self.play)
+
+    @cached_property
+    def _allowed(self) -> tuple[Play, ...]:
+        """The listed plays the engine allows, in the listed order."""
+        return tuple(play for play in self.plays if self.state.check(play) is None)
 
     @cached_property
     def _points(self) -> int:
@@ -374,7 +388,8 @@ def _build(data: Any) -> Puzzle:
     scenario = _scenario(data)
     state = scenario.replay().final
     play = _play(data, scenario, kind)
-    seat = _seat(data, state, kind, play)
+    plays = _listed_plays(data, scenario, kind)
+    seat = _seat(data, state, kind, play or (plays[0] if plays else None))
     side = _side(data, scenario, seat)
     goal = _goal(data, kind)
     horizon = data.get("horizon", "trick")
@@ -400,7 +415,7 @@ def _build(data: Any) -> Puzzle:
         question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
         horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
         expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
-        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask,
+        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask, plays=plays,
     )
 
 
@@ -464,6 +479,32 @@ def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None
     if kind == "placement" and play.placement:
         raise PuzzleError("give the cards only: the learner places them", field="play")
     return play
+
+
+def _listed_plays(data: Mapping[str, Any], scenario: Scenario, kind: str) -> tuple[Play, ...]:
+    """The plays an ``allowed`` puzzle lists: 3 to 6 different plays (of any seat: whose turn
+    it is may be the point)."""
+    if kind != "allowed":
+        if "plays" in data:
+            raise PuzzleError(f"is only for 'allowed' puzzles, not {kind!r}", field="plays")
+        return ()
+    raw = data.get("plays")
+    if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
+        raise PuzzleError("an 'allowed' puzzle lists 3 to 6 plays, e.g. [\"S: 9H\", ...]",
+                          field="plays")
+    plays: list[Play] = []
+    for index, text in enumerate(raw):
+        try:
+            play = Play.parse(str(text), scenario.rules.seats)
+        except NotationError as error:
+            raise PuzzleError(str(error), field=f"plays[{index}]") from None
+        if play.placement:
+            raise PuzzleError("give the cards only", field=f"plays[{index}]")
+        if any(play.seat == other.seat and set(play.cards) == set(other.cards)
+               for other in plays):
+            raise PuzzleError(f"{play} is listed twice", field=f"plays[{index}]")
+        plays.append(play)
+    return tuple(plays)
 
 
 def _seat(data: Mapping[str, Any], state: HandState, kind: str, play: Play | None) -> str:
@@ -628,6 +669,32 @@ def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
                         token=str(answer))
 
 
+def _allowed_text(puzzle: Puzzle, chosen: Iterable[Play]) -> str:
+    """The canonical answer of an ``allowed`` puzzle: the chosen plays in the listed order,
+    joined by `` | `` (``none`` when none is chosen)."""
+    picked = set(chosen)
+    text = " | ".join(_play_text(play) for play in puzzle.plays if play in picked)
+    return text or "none"
+
+
+def _canonical_allowed(puzzle: Puzzle, answer: Any) -> str:
+    """An ``allowed`` answer from ``"S: 9H | S: JC"``, ``"none"``, or a list of plays."""
+    if isinstance(answer, str):
+        answer = [] if answer.strip().lower() == "none" else answer.split("|")
+    if not isinstance(answer, Iterable):
+        raise NotationError(f"{answer!r} is not a list of plays", token=repr(answer))
+    listed = {(play.seat, frozenset(play.cards)): play for play in puzzle.plays}
+    chosen = []
+    for item in answer:
+        play = item if isinstance(item, Play) else Play.parse(str(item).strip(),
+                                                               puzzle.rules.seats)
+        found = listed.get((play.seat, frozenset(play.cards)))
+        if found is None:
+            raise NotationError(f"{play} is not one of the listed plays", token=str(play))
+        chosen.append(found)
+    return _allowed_text(puzzle, chosen)
+
+
 def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, bool):
         raise NotationError("answer with a number of points", token=str(answer))
@@ -644,6 +711,7 @@ _CANONICAL = {
     "legal": _canonical_yes_no,
     "points": _canonical_number,
     "table": _canonical_option,
+    "allowed": _canonical_allowed,
 }
 
 
@@ -794,6 +862,33 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
     return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld)
 
 
+def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice of plays: each wrong choice is named with the engine's reason."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for play in puzzle.plays:
+        refusal = puzzle.state.check(play)
+        name = _symbols(play)
+        if _play_text(play) in chosen and refusal is not None:
+            wrong.append(Reason(f"{name} is not allowed: {refusal.message.rstrip('.')}",
+                                (refusal.rule,)))
+        elif _play_text(play) not in chosen and refusal is None:
+            wrong.append(Reason(f"{name} is allowed too: no rule forbids it here", ()))
+    reasons = puzzle._solution_reasons
+    allowed = ", ".join(_symbols(play) for play in puzzle._allowed) or "none of them"
+    if not wrong:
+        return Verdict(True, text, f"Correct: allowed are {allowed}.", reasons)
+    named = " ".join(_sentence(reason.text) for reason in wrong)
+    return Verdict(False, text, f"Not quite. {named} Allowed are {allowed}.",
+                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+
+
+def _symbols(play: Play) -> str:
+    """A play as a learner reads it: ``S: 9♥ J♣``."""
+    return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
+
+
 _CHECKERS = {
     "play": _check_play,
     "placement": _check_play,
@@ -801,6 +896,7 @@ _CHECKERS = {
     "legal": _check_fact,
     "points": _check_fact,
     "table": _check_fact,
+    "allowed": _check_allowed,
 }
 
 
@@ -890,6 +986,17 @@ def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
     )
 
 
+def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
+    count = len(puzzle._allowed)
+    return (
+        Hint("The rules in force", f"These rules: {puzzle.variant_label()}. Judge each play "
+             "on its own: how many cards were led, the suit, the rank, who has played."),
+        Hint("How many", f"{count} of the {len(puzzle.plays)} listed plays "
+             f"{'is' if count == 1 else 'are'} allowed."),
+        _solution_hint(puzzle),
+    )
+
+
 _LADDERS = {
     "play": _ladder_play,
     "placement": _ladder_play,
@@ -897,4 +1004,5 @@ _LADDERS = {
     "legal": _ladder_legal,
     "points": _ladder_points,
     "table": _ladder_table,
+    "allowed": _ladder_allowed,
 }
