@@ -33,8 +33,8 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from widgets import series  # noqa: E402
 from worms_tutor.analysis.puzzle import Puzzle  # noqa: E402
+from worms_tutor.widgets import series  # noqa: E402
 
 LIMIT = Fraction(1, 3)
 """A puzzle counts as guessable when a blind guess passes it with this chance or more."""

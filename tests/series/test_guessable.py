@@ -34,12 +34,17 @@ def test_few_chapter_puzzles_fall_to_a_blind_guess() -> None:
         f"{len(easy)} of {len(guesses)} chapter puzzles fall to a blind guess: {easy}")
 
 
-def test_a_yes_no_question_is_a_coin_flip() -> None:
-    """The measure itself: a yes/no puzzle offers two options, one of them right."""
-    guessable = _guessable()
-    from widgets import series
+def test_a_yes_no_question_is_a_coin_flip_and_a_list_is_not() -> None:
+    """The measure itself: yes/no offers two options, one right; ``allowed`` over four plays
+    offers sixteen ways to tick, one right."""
+    from worms_tutor.analysis.puzzle import load_puzzle_file
+    from worms_tutor.widgets import series
 
-    legal = next(series.load(pid) for chapter in series.chapters()
-                 for pid in chapter.puzzle_ids if series.load(pid).kind == "legal")
+    guessable = _guessable()
+    legal = load_puzzle_file(series.PUZZLES / "worms-on-a-led-seven.json")
+    assert legal.kind == "legal"
     guess = guessable.guess_chance(legal)
     assert (guess.options, guess.correct, guess.guessable) == (2, 1, True)
+    allowed = series.load("00-as-many-cards")
+    assert allowed.kind == "allowed" and len(allowed.plays) == 4
+    assert guessable.guess_chance(allowed).chance == Fraction(1, 16)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import pairwise, permutations
 from pathlib import Path
@@ -300,8 +300,7 @@ class Puzzle:
         if self.kind == "table":
             return self._table.reasons
         if self.kind == "allowed":
-            return tuple(reason for play in self.plays
-                         for reason in _legal_reasons(self.state, play)[:1])
+            return _allowed_reasons(self)
         return _replay_reasons(self)
 
     @cached_property
@@ -792,6 +791,16 @@ def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
                              f"({refusal.rule})", (refusal.rule,)))
 
 
+def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
+    """Why each listed play is allowed or not; a card drawn by someone else is explained by
+    the order of the draw, as in a ``legal`` puzzle."""
+    reasons: list[Reason] = []
+    for play in puzzle.plays:
+        as_legal = replace(puzzle, kind="legal", play=play, plays=())
+        reasons.extend(_draw_reasons(as_legal) or _legal_reasons(puzzle.state, play)[:1])
+    return tuple(reasons)
+
+
 def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
     assert puzzle.goal is not None
     goal = puzzle.goal.describe(puzzle.side)
@@ -871,8 +880,10 @@ def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
         refusal = puzzle.state.check(play)
         name = _symbols(play)
         if _play_text(play) in chosen and refusal is not None:
-            wrong.append(Reason(f"{name} is not allowed: {refusal.message.rstrip('.')}",
-                                (refusal.rule,)))
+            why = refusal.message.rstrip(".")
+            if why[1:2].islower():  # "The hand is over", not a seat or a card
+                why = why[:1].lower() + why[1:]
+            wrong.append(Reason(f"{name} is not allowed: {why}", (refusal.rule,)))
         elif _play_text(play) not in chosen and refusal is None:
             wrong.append(Reason(f"{name} is allowed too: no rule forbids it here", ()))
     reasons = puzzle._solution_reasons
