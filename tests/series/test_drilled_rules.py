@@ -23,6 +23,10 @@ TAUGHT: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("R4.2", "the K♣ kills a heading Seven", "04-kc-on-the-higher-seven"),
         ("R4.3", "the K♠ kills the K♣ two seats later", "04-ks-two-seats-later"),
     ),
+    "06": (
+        ("F1", "Toqu forced onto partner's Worms as the last card: allowed, no bonus (§E Q8)",
+         "06-toqu-forced-on-partner"),
+    ),
     "07": (
         ("R6.5", "Worms over an earlier Toqu, mid-hand: worth 1, not 2 (§E Q4)",
          "07-worms-over-toqu"),
@@ -38,7 +42,6 @@ TAUGHT: dict[str, tuple[tuple[str, str, str], ...]] = {
 
 UNDRILLED: dict[str, tuple[tuple[str, str], ...]] = {
     "01": (("R1.1", "the 36-card pack"),),
-    "06": (("F1", "Toqu forced onto partner's Worms as the last card (§E Q8)"),),
     "08": (("R15.5", "the 8:8 trap: a 5-5 overshoots to 7"),
            ("R13.3", "a double trick counts from 4 to 6 units")),
     "09": (("R10.5", "targets keep their own context in a multi-card trick"),

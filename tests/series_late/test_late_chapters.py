@@ -42,6 +42,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "06-dont-lead-worms": ("R6.1", "O1", "P1"),
     "06-toqu-must-come-out": ("O1",),
     "06-not-on-partners-worms": ("F1", "R6.3"),
+    "06-toqu-forced-on-partner": ("F1",),
     "06-three-takes-it-back": ("R5.2", "R5.3", "P2"),
     "06-three-shields-worms": ("R5.4", "P3"),
     "06-shield-the-worms": ("R5.4", "R5.2"),
