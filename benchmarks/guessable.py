@@ -16,6 +16,7 @@ The options counted, per kind:
 - ``winner``: the seats offered (one radio button each);
 - ``legal``: two (yes, no); ``table``: the options offered;
 - ``allowed``: every subset of the listed plays (2 ** plays; one subset is right);
+  ``choose_all``: the same over every legal play;
 - ``points``: a number typed: counted as ten options (scores in a trick run 0 to 9 or so; a
   guess of a small number is right about one time in ten).
 
@@ -76,7 +77,7 @@ def guess_chance(puzzle: Puzzle) -> Guess:
         options = len(puzzle.options)
     elif kind == "legal":
         options = 2
-    elif kind == "allowed":
+    elif kind in ("allowed", "choose_all"):
         options = 2 ** len(puzzle.plays)
         correct = 1
     else:

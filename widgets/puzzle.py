@@ -50,6 +50,7 @@ KIND_PROMPTS = {
     "points": "Type the number of points, then press Enter or Check.",
     "table": "Choose your answer, then press Check.",
     "allowed": "Tick every play that is allowed (none, if none is), then press Check.",
+    "choose_all": "Tick every play that does it, then press Check.",
 }
 
 NEXT_DELAY = 0.03
@@ -374,7 +375,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
                                         value=None, description="Legal?")
         radio.add_class("wt-answer-legal")
         return radio, lambda: radio.value
-    if kind == "allowed":
+    if kind in ("allowed", "choose_all"):
         return _allowed_control(puzzle)
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
     number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
@@ -438,8 +439,10 @@ def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
                                   indent=False)
         box.add_class("wt-answer-allowed")
         boxes.append(box)
-    column = ipywidgets.VBox([ipywidgets.HTML("<b>Which of these plays are allowed?</b> "
-                                              "(choose all that apply)"), *boxes])
+    ask = ("Which of these plays are allowed?" if puzzle.kind == "allowed"
+           else "Which of these plays do it?")
+    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> (choose all that apply)"),
+                              *boxes])
     column.add_class("wt-answer-allowed-list")
 
     def read() -> Any:

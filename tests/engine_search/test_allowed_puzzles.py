@@ -71,3 +71,14 @@ def test_plays_belong_to_allowed_puzzles_only() -> None:
     with pytest.raises(PuzzleError) as error:
         load_puzzle(data)
     assert error.value.field == "plays"
+
+
+def test_choose_all_offers_every_legal_play_and_names_a_wrong_tick() -> None:
+    """``choose_all``: which legal plays reach the goal; the Worms lead into Toqu does not."""
+    from worms_tutor.widgets import series
+
+    puzzle = series.load("06-dont-lead-worms")
+    assert puzzle.kind == "choose_all" and len(puzzle.plays) == len(puzzle.state.legal_plays())
+    verdict = puzzle.check(["N: KH", "N: 9C", "N: 5D", "N: QS"])
+    assert not verdict.correct and "N: K♥ does not do it" in verdict.withheld
+    assert puzzle.check(["N: 9C", "N: 5D", "N: QS"]).correct

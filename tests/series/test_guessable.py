@@ -9,8 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "guessable.py"
 
 
@@ -23,8 +21,6 @@ def _guessable() -> ModuleType:
     return module
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27 §1: the yes/no and two-choice puzzles are "
-                   "not yet rewritten; remove this mark once the share is at most 5 %")
 def test_few_chapter_puzzles_fall_to_a_blind_guess() -> None:
     guessable = _guessable()
     guesses = guessable.chapter_guesses()

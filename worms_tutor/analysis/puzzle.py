@@ -44,12 +44,14 @@ from ..values.seating import side_of, sides
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
 
-ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed")
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed",
+                "choose_all")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
 given plays; ``placement``: which card of the given group goes on which heading card;
 ``table``: a question about the procedure at the table (``ask``), chosen from options;
-``allowed``: which of the listed ``plays`` are allowed (choose all that apply)."""
+``allowed``: which of the listed ``plays`` are allowed (choose all that apply);
+``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply)."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -58,6 +60,7 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
                   "most_points"),
 }
 """The goals each kind of answer can be posed with; the other kinds need none."""
+GOALS_BY_KIND["choose_all"] = GOALS_BY_KIND["play"]
 
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
@@ -252,7 +255,7 @@ class Puzzle:
     def _choices(self) -> tuple[Choice, ...]:
         """Every candidate answer of a play/placement puzzle with its search result."""
         assert self.goal is not None
-        if self.kind == "play":
+        if self.kind in ("play", "choose_all"):
             return evaluate(self.state, self.goal, self.side, self.horizon)
         choices = []
         for placed in _placements(self.state, self.play):
@@ -288,11 +291,13 @@ class Puzzle:
             return (self._table.answer,)
         if self.kind == "allowed":
             return (_allowed_text(self, self._allowed),)
+        if self.kind == "choose_all":
+            return (_allowed_text(self, [c.play for c in self._choices if self._reaches(c)]),)
         return (str(self._points),)
 
     @cached_property
     def _solution_reasons(self) -> tuple[Reason, ...]:
-        if self.kind in ("play", "placement"):
+        if self.kind in ("play", "placement", "choose_all"):
             best = next(c for c in self._choices if self._reaches(c))
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
@@ -388,6 +393,11 @@ def _build(data: Any) -> Puzzle:
     state = scenario.replay().final
     play = _play(data, scenario, kind)
     plays = _listed_plays(data, scenario, kind)
+    if kind == "choose_all":  # every legal play of the seat to move is offered
+        if state.to_move is None:
+            raise PuzzleError("the plays end the hand: nobody is left to play",
+                              field="scenario.plays")
+        plays = tuple(legal.play for legal in state.legal_plays())
     seat = _seat(data, state, kind, play or (plays[0] if plays else None))
     side = _side(data, scenario, seat)
     goal = _goal(data, kind)
@@ -711,6 +721,7 @@ _CANONICAL = {
     "points": _canonical_number,
     "table": _canonical_option,
     "allowed": _canonical_allowed,
+    "choose_all": _canonical_allowed,
 }
 
 
@@ -895,6 +906,27 @@ def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
                    (*wrong, *reasons), withheld=f"Not quite. {named}")
 
 
+def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice among the legal plays: each wrong tick or missed play is named with what
+    the best replies then do."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for choice in puzzle._choices:
+        name, reaches = _symbols(choice.play), puzzle._reaches(choice)
+        if (_play_text(choice.play) in chosen) != reaches:
+            replies = ", ".join(_symbols(play) for play in choice.replies) or "no more plays"
+            verb = "does it too, whatever" if reaches else "does not do it: then"
+            wrong.append(Reason(f"{name} {verb} the others play ({replies})", ()))
+    right = ", ".join(_symbols(c.play) for c in puzzle._choices if puzzle._reaches(c))
+    reasons = puzzle._solution_reasons
+    if not wrong:
+        return Verdict(True, text, f"Correct: {right}.", reasons)
+    named = " ".join(_sentence(reason.text) for reason in wrong)
+    return Verdict(False, text, f"Not quite. {named} The plays that do it: {right}.",
+                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+
+
 def _symbols(play: Play) -> str:
     """A play as a learner reads it: ``S: 9♥ J♣``."""
     return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
@@ -908,6 +940,7 @@ _CHECKERS = {
     "points": _check_fact,
     "table": _check_fact,
     "allowed": _check_allowed,
+    "choose_all": _check_choose_all,
 }
 
 
@@ -1016,4 +1049,5 @@ _LADDERS = {
     "points": _ladder_points,
     "table": _ladder_table,
     "allowed": _ladder_allowed,
+    "choose_all": _ladder_play,
 }
