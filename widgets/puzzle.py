@@ -51,6 +51,8 @@ KIND_PROMPTS = {
     "legal": "Answer, then press Check.",
     "points": "Type the number of points, then press Enter or Check.",
     "table": "Choose your answer, then press Check.",
+    "allowed": "Tick every play that is allowed (none, if none is), then press Check.",
+    "choose_all": "Tick every play that does it, then press Check.",
 }
 
 NEXT_DELAY = 0.03
@@ -409,6 +411,8 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
                                         value=None, description="Legal?")
         radio.add_class("wt-answer-legal")
         return radio, lambda: radio.value
+    if kind in ("allowed", "choose_all"):
+        return _allowed_control(puzzle)
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
     number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
     number.add_class("wt-answer-points")
@@ -460,6 +464,29 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         return f"{puzzle.play.seat}: {placed}"
 
     return box, read
+
+
+def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """One checkbox per listed play (a click or Space each; Tab reaches them all)."""
+    boxes = []
+    for play in puzzle.plays:
+        cards = " ".join(card.symbol_code for card in play.cards)
+        box = ipywidgets.Checkbox(value=False, description=f"{play.seat} plays {cards}",
+                                  indent=False)
+        box.add_class("wt-answer-allowed")
+        boxes.append(box)
+    ask = ("Which of these plays are allowed?" if puzzle.kind == "allowed"
+           else "Which of these plays do it?")
+    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> (choose all that apply)"),
+                              *boxes])
+    column.add_class("wt-answer-allowed-list")
+
+    def read() -> Any:
+        picked = [str(play) for play, box in zip(puzzle.plays, boxes, strict=True)
+                  if box.value]
+        return picked or "none"  # nothing ticked: the learner says none is allowed
+
+    return column, read
 
 
 def _rules_html(rule_ids: Sequence[str]) -> str:

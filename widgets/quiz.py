@@ -47,8 +47,16 @@ class Lettered:
 
     @property
     def right(self) -> tuple[str, ...]:
-        correct = set(self.puzzle.correct_answers())
+        correct = _right_answers(self.puzzle)
         return tuple(letter for letter, answer, _shown in self.options if answer in correct)
+
+
+def _right_answers(puzzle: Puzzle) -> set[str]:
+    """The right answers one by one: a "choose all" puzzle's answer is every allowed play."""
+    correct = puzzle.correct_answers()
+    if puzzle.kind in ("allowed", "choose_all"):
+        return {part for part in correct[0].split(" | ") if part != "none"}
+    return set(correct)
 
 
 def in_symbols(text: str) -> str:
@@ -85,6 +93,12 @@ def lettered(puzzle: Puzzle) -> Lettered:
         answers = sorted(plays, key=lambda play: (play not in correct, play))[:MAX_OPTIONS]
         answers.sort()
         shown = [in_symbols(answer.split(": ", 1)[-1]) for answer in answers]
+    elif kind in ("allowed", "choose_all"):  # every right letter counts, possibly none
+        listed = puzzle.plays or tuple(legal.play for legal in puzzle.state.legal_plays())
+        answers = [str(play) for play in listed][:MAX_OPTIONS]
+        shown = [in_symbols(answer) for answer in answers]
+        if len(answers) == len(listed):
+            return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
     else:
         raise QuizError(f"a {kind} puzzle cannot be lettered for the room")
     if not answers or len(answers) > MAX_OPTIONS or not set(correct) & set(answers):

@@ -58,9 +58,9 @@ def test_a_wrong_number_names_the_gain() -> None:
 
 
 def test_a_wrong_yes_or_no_names_the_deciding_rule() -> None:
-    puzzle = load_puzzle_file(
-        next(p for p in puzzle_files() if p.stem == "06-not-on-partners-worms"))
-    assert "Toqu may not be laid on your partner's Worms" in puzzle.check("yes").why
+    puzzle = load_puzzle_file(puzzle_files()[0].with_name("worms-on-a-led-seven.json"))
+    assert puzzle.kind == "legal"
+    assert "Worms may not be laid on a led 7" in puzzle.check("yes").why
 
 
 def test_rule_ids_leave_the_plain_line_and_stay_in_the_reasons() -> None:

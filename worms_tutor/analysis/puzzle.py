@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import pairwise, permutations
 from pathlib import Path
@@ -46,11 +46,14 @@ from ..values.seating import side_of, sides
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
 
-ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table")
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed",
+                "choose_all")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
 given plays; ``placement``: which card of the given group goes on which heading card;
-``table``: a question about the procedure at the table (``ask``), chosen from options."""
+``table``: a question about the procedure at the table (``ask``), chosen from options;
+``allowed``: which of the listed ``plays`` are allowed (choose all that apply);
+``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply)."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -59,11 +62,12 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
                   "most_points"),
 }
 """The goals each kind of answer can be posed with; the other kinds need none."""
+GOALS_BY_KIND["choose_all"] = GOALS_BY_KIND["play"]
 
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
     "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment", "ask",
-    "lesson",
+    "lesson", "plays",
 )
 REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
@@ -145,6 +149,8 @@ class Puzzle:
     lesson: str = ""
     """The one plain sentence the puzzle teaches ("Any Six beats any Five"): the only line
     of its feedback written by hand; every other word comes from the engine."""
+    plays: tuple[Play, ...] = ()
+    """The plays an ``allowed`` puzzle lists, each to be judged allowed or not."""
 
     # -- the position ---------------------------------------------------------------------
 
@@ -259,7 +265,7 @@ class Puzzle:
     def _choices(self) -> tuple[Choice, ...]:
         """Every candidate answer of a play/placement puzzle with its search result."""
         assert self.goal is not None
-        if self.kind == "play":
+        if self.kind in ("play", "choose_all"):
             return evaluate(self.state, self.goal, self.side, self.horizon)
         choices = []
         for placed in _placements(self.state, self.play):
@@ -293,17 +299,23 @@ class Puzzle:
             return ("yes" if self._refusal is None else "no",)
         if self.kind == "table":
             return (self._table.answer,)
+        if self.kind == "allowed":
+            return (_allowed_text(self, self._allowed),)
+        if self.kind == "choose_all":
+            return (_allowed_text(self, [c.play for c in self._choices if self._reaches(c)]),)
         return (str(self._points),)
 
     @cached_property
     def _solution_reasons(self) -> tuple[Reason, ...]:
-        if self.kind in ("play", "placement"):
+        if self.kind in ("play", "placement", "choose_all"):
             best = next(c for c in self._choices if self._reaches(c))
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
             return _draw_reasons(self) or _legal_reasons(self.state, self.play)
         if self.kind == "table":
             return self._table.reasons
+        if self.kind == "allowed":
+            return _allowed_reasons(self)
         return _replay_reasons(self)
 
     @cached_property
@@ -317,6 +329,11 @@ class Puzzle:
     def _refusal(self) -> IllegalPlay | None:
         assert self.play is not None
         return self.state.check(self.play)
+
+    @cached_property
+    def _allowed(self) -> tuple[Play, ...]:
+        """The listed plays the engine allows, in the listed order."""
+        return tuple(play for play in self.plays if self.state.check(play) is None)
 
     @cached_property
     def _points(self) -> int:
@@ -385,7 +402,13 @@ def _build(data: Any) -> Puzzle:
     scenario = _scenario(data)
     state = scenario.replay().final
     play = _play(data, scenario, kind)
-    seat = _seat(data, state, kind, play)
+    plays = _listed_plays(data, scenario, kind)
+    if kind == "choose_all":  # every legal play of the seat to move is offered
+        if state.to_move is None:
+            raise PuzzleError("the plays end the hand: nobody is left to play",
+                              field="scenario.plays")
+        plays = tuple(legal.play for legal in state.legal_plays())
+    seat = _seat(data, state, kind, play or (plays[0] if plays else None))
     side = _side(data, scenario, seat)
     goal = _goal(data, kind)
     horizon = data.get("horizon", "trick")
@@ -415,7 +438,7 @@ def _build(data: Any) -> Puzzle:
         question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
         horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
         expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
-        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask,
+        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask, plays=plays,
         lesson=lesson.strip(),
     )
 
@@ -480,6 +503,32 @@ def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None
     if kind == "placement" and play.placement:
         raise PuzzleError("give the cards only: the learner places them", field="play")
     return play
+
+
+def _listed_plays(data: Mapping[str, Any], scenario: Scenario, kind: str) -> tuple[Play, ...]:
+    """The plays an ``allowed`` puzzle lists: 3 to 6 different plays (of any seat: whose turn
+    it is may be the point)."""
+    if kind != "allowed":
+        if "plays" in data:
+            raise PuzzleError(f"is only for 'allowed' puzzles, not {kind!r}", field="plays")
+        return ()
+    raw = data.get("plays")
+    if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
+        raise PuzzleError("an 'allowed' puzzle lists 3 to 6 plays, e.g. [\"S: 9H\", ...]",
+                          field="plays")
+    plays: list[Play] = []
+    for index, text in enumerate(raw):
+        try:
+            play = Play.parse(str(text), scenario.rules.seats)
+        except NotationError as error:
+            raise PuzzleError(str(error), field=f"plays[{index}]") from None
+        if play.placement:
+            raise PuzzleError("give the cards only", field=f"plays[{index}]")
+        if any(play.seat == other.seat and set(play.cards) == set(other.cards)
+               for other in plays):
+            raise PuzzleError(f"{play} is listed twice", field=f"plays[{index}]")
+        plays.append(play)
+    return tuple(plays)
 
 
 def _seat(data: Mapping[str, Any], state: HandState, kind: str, play: Play | None) -> str:
@@ -644,6 +693,32 @@ def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
                         token=str(answer))
 
 
+def _allowed_text(puzzle: Puzzle, chosen: Iterable[Play]) -> str:
+    """The canonical answer of an ``allowed`` puzzle: the chosen plays in the listed order,
+    joined by `` | `` (``none`` when none is chosen)."""
+    picked = set(chosen)
+    text = " | ".join(_play_text(play) for play in puzzle.plays if play in picked)
+    return text or "none"
+
+
+def _canonical_allowed(puzzle: Puzzle, answer: Any) -> str:
+    """An ``allowed`` answer from ``"S: 9H | S: JC"``, ``"none"``, or a list of plays."""
+    if isinstance(answer, str):
+        answer = [] if answer.strip().lower() == "none" else answer.split("|")
+    if not isinstance(answer, Iterable):
+        raise NotationError(f"{answer!r} is not a list of plays", token=repr(answer))
+    listed = {(play.seat, frozenset(play.cards)): play for play in puzzle.plays}
+    chosen = []
+    for item in answer:
+        play = item if isinstance(item, Play) else Play.parse(str(item).strip(),
+                                                               puzzle.rules.seats)
+        found = listed.get((play.seat, frozenset(play.cards)))
+        if found is None:
+            raise NotationError(f"{play} is not one of the listed plays", token=str(play))
+        chosen.append(found)
+    return _allowed_text(puzzle, chosen)
+
+
 def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, bool):
         raise NotationError("answer with a number of points", token=str(answer))
@@ -660,6 +735,8 @@ _CANONICAL = {
     "legal": _canonical_yes_no,
     "points": _canonical_number,
     "table": _canonical_option,
+    "allowed": _canonical_allowed,
+    "choose_all": _canonical_allowed,
 }
 
 
@@ -738,6 +815,16 @@ def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
         return ()
     return (*reasons, Reason(f"{play} is not allowed: a player plays only cards in hand "
                              f"({refusal.rule})", (refusal.rule,)))
+
+
+def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
+    """Why each listed play is allowed or not; a card drawn by someone else is explained by
+    the order of the draw, as in a ``legal`` puzzle."""
+    reasons: list[Reason] = []
+    for play in puzzle.plays:
+        as_legal = replace(puzzle, kind="legal", play=play, plays=())
+        reasons.extend(_draw_reasons(as_legal) or _legal_reasons(puzzle.state, play)[:1])
+    return tuple(reasons)
 
 
 def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
@@ -911,6 +998,56 @@ def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reaso
     return f"After {text}, {decisive}: {cost}." if decisive else f"After {text}, {cost}."
 
 
+def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice of plays: each wrong choice is named with the engine's reason."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for play in puzzle.plays:
+        refusal = puzzle.state.check(play)
+        name = _symbols(play)
+        if _play_text(play) in chosen and refusal is not None:
+            why = refusal.message.rstrip(".")
+            if why[1:2].islower():  # "The hand is over", not a seat or a card
+                why = why[:1].lower() + why[1:]
+            wrong.append(Reason(f"{name} is not allowed: {why}", (refusal.rule,)))
+        elif _play_text(play) not in chosen and refusal is None:
+            wrong.append(Reason(f"{name} is allowed too: no rule forbids it here", ()))
+    reasons = puzzle._solution_reasons
+    allowed = ", ".join(_symbols(play) for play in puzzle._allowed) or "none of them"
+    if not wrong:
+        return Verdict(True, text, f"Correct: allowed are {allowed}.", reasons)
+    named = " ".join(_sentence(reason.text) for reason in wrong)
+    return Verdict(False, text, f"Not quite. {named} Allowed are {allowed}.",
+                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+
+
+def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice among the legal plays: each wrong tick or missed play is named with what
+    the best replies then do."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for choice in puzzle._choices:
+        name, reaches = _symbols(choice.play), puzzle._reaches(choice)
+        if (_play_text(choice.play) in chosen) != reaches:
+            replies = ", ".join(_symbols(play) for play in choice.replies) or "no more plays"
+            verb = "does it too, whatever" if reaches else "does not do it: then"
+            wrong.append(Reason(f"{name} {verb} the others play ({replies})", ()))
+    right = ", ".join(_symbols(c.play) for c in puzzle._choices if puzzle._reaches(c))
+    reasons = puzzle._solution_reasons
+    if not wrong:
+        return Verdict(True, text, f"Correct: {right}.", reasons)
+    named = " ".join(_sentence(reason.text) for reason in wrong)
+    return Verdict(False, text, f"Not quite. {named} The plays that do it: {right}.",
+                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+
+
+def _symbols(play: Play) -> str:
+    """A play as a learner reads it: ``S: 9♥ J♣``."""
+    return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
+
+
 _CHECKERS = {
     "play": _check_play,
     "placement": _check_play,
@@ -918,6 +1055,8 @@ _CHECKERS = {
     "legal": _check_fact,
     "points": _check_fact,
     "table": _check_fact,
+    "allowed": _check_allowed,
+    "choose_all": _check_choose_all,
 }
 
 
@@ -1006,6 +1145,17 @@ def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
     )
 
 
+def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
+    count = len(puzzle._allowed)
+    return (
+        Hint("The rules in force", f"These rules: {puzzle.variant_label()}. Judge each play "
+             "on its own: how many cards were led, the suit, the rank, who has played."),
+        Hint("How many", f"{count} of the {len(puzzle.plays)} listed plays "
+             f"{'is' if count == 1 else 'are'} allowed."),
+        _solution_hint(puzzle),
+    )
+
+
 _LADDERS = {
     "play": _ladder_play,
     "placement": _ladder_play,
@@ -1013,4 +1163,6 @@ _LADDERS = {
     "legal": _ladder_legal,
     "points": _ladder_points,
     "table": _ladder_table,
+    "allowed": _ladder_allowed,
+    "choose_all": _ladder_play,
 }
