@@ -69,3 +69,10 @@ def test_rule_ids_leave_the_plain_line_and_stay_in_the_reasons() -> None:
     assert plain("Worms brought home: EW +1 (P3, R6.5; the value V is our choice, §E Q1)") == \
         "Worms brought home: EW +1 (the value V is our choice)"
     assert plain("a capture (P1 or P2) is missed") == "a capture is missed"
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES, ids=lambda puzzle: puzzle.id)
+def test_every_puzzle_has_its_lesson_in_plain_words(puzzle: Puzzle) -> None:
+    assert puzzle.lesson, f"{puzzle.id} has no lesson"
+    assert not RULE_ID.search(puzzle.lesson) and not re.search(r"\b[2-9JQKA][CDHS]\b",
+                                                                puzzle.lesson), puzzle.lesson

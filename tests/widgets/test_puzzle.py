@@ -287,3 +287,19 @@ def test_what_happens_next_shows_at_once_outside_a_kernel_even_with_a_loop_runni
     pick(widget, "KC")
     widget.check_button.click()
     assert len(widget.next_box.children) == 2
+
+
+def test_feedback_opens_with_the_why_then_the_lesson_and_folds_the_trace() -> None:
+    widget = PuzzleWidget.from_id("02-who-takes-it")
+    widget.answer_control.value = "W"
+    widget.check_button.click()
+    html = widget.feedback.value
+    assert "Why:</b> W&#x27;s A♠ does not beat S&#x27;s 9♥" in html or \
+        "Why:</b> W's A♠ does not beat S's 9♥" in html
+    widget.answer_control.value = "S"
+    widget.check_button.click()
+    html = widget.feedback.value
+    lesson = widget.puzzle.lesson if widget.puzzle else ""
+    assert lesson and html.index("wt-feedback__lesson") < html.index("Card by card")
+    shown = html.split("<details", 1)[0]
+    assert not re.search(r"\bR\d+\.\d+\b", shown)  # rule ids only in the fold
