@@ -19,7 +19,10 @@ def card(page: Any, code: str) -> Any:
 
 
 def feedback_text(page: Any) -> str:
-    return str(page.locator(f"{PUZZLE} .wt-feedback").inner_text())
+    """The feedback with its card-by-card fold opened."""
+    box = page.locator(f"{PUZZLE} .wt-feedback")
+    box.locator("details").evaluate_all("folds => folds.forEach(fold => { fold.open = true; })")
+    return str(box.inner_text())
 
 
 def test_a_learner_solves_the_gallery_puzzle(

@@ -51,9 +51,18 @@ def puzzle(page: Any, title: str) -> Any:
     return found
 
 
+RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b")
+
+
 def feedback(found: Any, kind: str) -> str:
+    """The feedback's text, card-by-card fold opened; what shows before the fold is opened
+    carries no rule id (they are for the curious, in the fold)."""
     found.locator(f".wt-feedback.wt-feedback--{kind}").wait_for()
-    text: str = found.locator(".wt-feedback").inner_text()
+    box = found.locator(".wt-feedback")
+    first: str = box.inner_text()
+    assert not RULE_ID.search(first), first
+    box.locator("details").evaluate_all("folds => folds.forEach(fold => { fold.open = true; })")
+    text: str = box.inner_text()
     return text
 
 
@@ -94,7 +103,7 @@ def place_two_cards_on_the_aces(page: Any) -> None:
     choosers.nth(1).select_option(label="on Ace of spades (AS)")
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")
-    assert text.startswith("Correct: E: A♥>A♦ 9♦>A♠") and "R10.3" in text, text
+    assert text.startswith("Correct: E: A♥ on A♦ 9♦ on A♠") and "R10.3" in text, text
 
 
 def kill_the_led_seven(page: Any) -> None:

@@ -32,14 +32,14 @@ def test_the_engine_decides_each_listed_play() -> None:
 def test_a_wrong_choice_is_named_with_the_engines_reason() -> None:
     verdict = load_puzzle(_data()).check(["E: 5C", "E: QH 6H", "E: AD 5C"])
     assert not verdict.correct
-    assert "E: 5♣ is not allowed" in verdict.withheld
-    assert "two cards" in verdict.withheld  # the refusal, in words
-    assert "R10.1" not in verdict.withheld  # rule ids stay in the fold
+    assert "E: 5♣ is not allowed" in verdict.why
+    assert "two cards" in verdict.why  # the refusal, in words
+    assert "R10.1" not in verdict.why  # rule ids stay in the fold
 
 
 def test_a_missed_allowed_play_is_named() -> None:
     verdict = load_puzzle(_data()).check(["E: QH 6H"])
-    assert "E: A♦ 5♣ is allowed too" in verdict.withheld
+    assert "E: A♦ 5♣ is allowed too" in verdict.why
 
 
 def test_nothing_ticked_means_none_is_allowed() -> None:
@@ -80,5 +80,5 @@ def test_choose_all_offers_every_legal_play_and_names_a_wrong_tick() -> None:
     puzzle = series.load("06-dont-lead-worms")
     assert puzzle.kind == "choose_all" and len(puzzle.plays) == len(puzzle.state.legal_plays())
     verdict = puzzle.check(["N: KH", "N: 9C", "N: 5D", "N: QS"])
-    assert not verdict.correct and "N: K♥ does not do it" in verdict.withheld
+    assert not verdict.correct and "N: K♥ does not do it" in verdict.why
     assert puzzle.check(["N: 9C", "N: 5D", "N: QS"]).correct

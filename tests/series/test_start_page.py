@@ -51,4 +51,4 @@ def test_the_rulebook_example_is_the_club_stopping_at_five_tricks() -> None:
     club = load_puzzle_file(Path(puzzle_files("00")[0]).with_name("00-club-stops-at-five.json"))
     assert english.scenario.plays == club.scenario.plays, "the same position in both"
     assert english.check("N: 6H | N: 5C").correct and club.check("none").correct
-    assert "the hand is over" in club.check("N: 6H").withheld
+    assert "the hand is over" in club.check("N: 6H").why

@@ -386,7 +386,7 @@ def test_the_ataata_puzzle_drills_the_ks_over_kc_point() -> None:
 def test_who_drew_the_nine_is_explained_by_the_order_of_the_draw() -> None:
     verdict = _puzzle("02-who-drew-the-nine").check("S: 5H | S: 6D | S: 8C | S: 9C")
     assert not verdict.correct
-    assert "9♣ is not allowed" in verdict.withheld
+    assert "9♣ is not allowed" in verdict.why
     assert any("S drew first" in reason.text and "W the 9C" in reason.text
                for reason in verdict.reasons)
 

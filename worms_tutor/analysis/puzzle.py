@@ -1017,9 +1017,9 @@ def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
     allowed = ", ".join(_symbols(play) for play in puzzle._allowed) or "none of them"
     if not wrong:
         return Verdict(True, text, f"Correct: allowed are {allowed}.", reasons)
-    named = " ".join(_sentence(reason.text) for reason in wrong)
-    return Verdict(False, text, f"Not quite. {named} Allowed are {allowed}.",
-                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
+    return Verdict(False, text, f"Not quite. Allowed are {allowed}.",
+                   (*wrong, *reasons), withheld="Not quite.", why=named)
 
 
 def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -1038,9 +1038,9 @@ def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
     reasons = puzzle._solution_reasons
     if not wrong:
         return Verdict(True, text, f"Correct: {right}.", reasons)
-    named = " ".join(_sentence(reason.text) for reason in wrong)
-    return Verdict(False, text, f"Not quite. {named} The plays that do it: {right}.",
-                   (*wrong, *reasons), withheld=f"Not quite. {named}")
+    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
+    return Verdict(False, text, f"Not quite. The plays that do it: {right}.",
+                   (*wrong, *reasons), withheld="Not quite.", why=named)
 
 
 def _symbols(play: Play) -> str:
