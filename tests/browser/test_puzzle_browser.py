@@ -66,7 +66,7 @@ def test_a_learner_solves_the_gallery_puzzle(
     page.locator(f"{PUZZLE} button.wt-hint-button").click()
     page.wait_for_function(
         "document.querySelector('.wt-puzzle .wt-hint').textContent"
-        ".includes('The rule that matters')"
+        ".includes('The rules at stake')"
     )
     page.wait_for_function(
         "document.querySelector('.wt-progress__summary').textContent.includes('1 puzzle')"
