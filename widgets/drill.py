@@ -191,7 +191,7 @@ def drill(chapter: str | int | None = None) -> Any:
     listed = chapters_with_puzzles()
     numbers = [number for number, _title in listed]
     asked = str(chapter) if chapter is not None else query_chapter()
-    number, note = _pick(asked, numbers)
+    number, note = pick_chapter(asked, numbers)
     chooser = ipywidgets.Dropdown(options=[(f"{int(n)}. {title}", n) for n, title in listed],
                                   value=number, description="Chapter:",
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"),
@@ -212,7 +212,7 @@ def drill(chapter: str | int | None = None) -> Any:
         wanted = query_chapter(str(event["new"]))
         if wanted is None:
             return
-        found, problem = _pick(wanted, numbers)
+        found, problem = pick_chapter(wanted, numbers)
         if problem:
             message.value = _note_html(problem)
         elif found != chooser.value:
@@ -223,7 +223,7 @@ def drill(chapter: str | int | None = None) -> Any:
     return run
 
 
-def _pick(asked: str | None, numbers: Sequence[str]) -> tuple[str | None, str]:
+def pick_chapter(asked: str | None, numbers: Sequence[str]) -> tuple[str | None, str]:
     """The chapter to drill for what a link asks, and a note if it asks for no chapter."""
     if asked is not None and asked.isdigit() and len(asked) < 3:
         asked = f"{int(asked):02d}"

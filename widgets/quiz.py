@@ -10,7 +10,6 @@ answer cannot be lettered (a placement with many ways) is skipped, and the room 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -21,7 +20,7 @@ import ipywidgets  # type: ignore[import-untyped]
 import traitlets
 
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
-from worms_tutor.presentation.display import reasons_html
+from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
 from .series import chapters, puzzle_files
@@ -29,8 +28,6 @@ from .style import stylesheet
 
 LETTERS = "ABCDEF"
 MAX_OPTIONS = len(LETTERS)
-_CODE = re.compile(r"\b([2-9TJQKA]|10)([CDHS])\b")
-_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 class QuizError(Exception):
@@ -57,12 +54,6 @@ def _right_answers(puzzle: Puzzle) -> set[str]:
     if puzzle.kind in ("allowed", "choose_all"):
         return {part for part in correct[0].split(" | ") if part != "none"}
     return set(correct)
-
-
-def in_symbols(text: str) -> str:
-    """Card codes written with suit symbols (``N: 9C`` → ``N: 9♣``, ``AH>AS`` → ``A♥ on A♠``)."""
-    text = text.replace(">", " on ")
-    return _CODE.sub(lambda match: match[1] + _SUIT[match[2]], text)
 
 
 def lettered(puzzle: Puzzle) -> Lettered:
@@ -92,11 +83,11 @@ def lettered(puzzle: Puzzle) -> Lettered:
                                     *singles]))
         answers = sorted(plays, key=lambda play: (play not in correct, play))[:MAX_OPTIONS]
         answers.sort()
-        shown = [in_symbols(answer.split(": ", 1)[-1]) for answer in answers]
+        shown = [answer.split(": ", 1)[-1] for answer in answers]
     elif kind in ("allowed", "choose_all"):  # every right letter counts, possibly none
         listed = puzzle.plays or tuple(legal.play for legal in puzzle.state.legal_plays())
         answers = [str(play) for play in listed][:MAX_OPTIONS]
-        shown = [in_symbols(answer) for answer in answers]
+        shown = list(answers)
         if len(answers) == len(listed):
             return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
     else:
@@ -202,9 +193,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.revealed = True
         self.answers.value = _answers_html(self.current, revealed=True)
         verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
-        summary = in_symbols(verdict.summary.removeprefix("Correct: "))
+        summary = verdict.summary.removeprefix("Correct: ")
         self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
-                          f"{escape(summary)}</p>{reasons_html(verdict.reasons)}</div>")
+                          f"{text_html(summary)}</p>{reasons_html(verdict.reasons)}</div>")
         self.reveal_button.disabled = True
 
     def move(self, step: int) -> None:
@@ -238,20 +229,21 @@ def _answers_html(current: Lettered, revealed: bool) -> str:
         if revealed:
             state = " wt-quiz__answer--right" if letter in right else " wt-quiz__answer--wrong"
         mark = " ✓" if revealed and letter in right else ""
-        items.append(f'<li class="wt-quiz__answer{state}"><b>{letter}</b> {escape(shown)}'
+        items.append(f'<li class="wt-quiz__answer{state}"><b>{letter}</b> {text_html(shown)}'
                      f"{mark}</li>")
     return f'<ol class="wt-quiz__answers" style="{FONT}">{"".join(items)}</ol>'
 
 
 def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
-    """(chapter number, its puzzle ids, title) for a chapter asked by number; the first
-    chapter with puzzles when it has none or is not a chapter."""
-    known = {c.number: c for c in chapters() if c.puzzle_ids}
-    number = f"{int(asked):02d}" if asked and asked.isdigit() else ""
-    if number not in known:
-        number = next(iter(known))
+    """(chapter number, its puzzle ids, title) for the chapter a link asks for, chosen as the
+    drill chooses it: the first chapter with puzzles when it names none of them."""
+    from .drill import chapters_with_puzzles, pick_chapter
+
+    listed = dict(chapters_with_puzzles())
+    number, _note = pick_chapter(asked, list(listed))
+    assert number is not None, "the series has chapters with puzzles"
     ids = [path.stem for path in puzzle_files(number)]
-    return number, ids, f"Chapter {int(number)}: {known[number].title}"
+    return number, ids, f"Chapter {int(number)}: {listed[number]}"
 
 
 def quiz(chapter: str | int | None = None) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from worms_tutor.analysis.puzzle import load_puzzle_file
-from worms_tutor.widgets.quiz import Quiz, QuizError, in_symbols, lettered, quiz
+from worms_tutor.widgets.quiz import Quiz, QuizError, lettered, quiz
 from worms_tutor.widgets.series import puzzle_files
 
 PUZZLES = [load_puzzle_file(path) for path in puzzle_files()]
@@ -41,9 +41,9 @@ def test_a_play_question_offers_every_card_of_the_hand() -> None:
     assert len(shown.options) == 4 and len(shown.right) == 1
 
 
-def test_cards_are_written_in_symbols() -> None:
-    assert in_symbols("N: 9C") == "N: 9♣"
-    assert in_symbols("E: AH>AS 9D>AD") == "E: A♥ on A♠ 9♦ on A♦"
+def test_answers_are_written_in_card_symbols() -> None:
+    board = Quiz(["05-dont-lead-the-three"], title="Chapter 5")
+    assert "9♣" in board.answers.value and "9C" not in board.answers.value
 
 
 def test_the_answer_stays_hidden_until_reveal_and_keys_drive_the_quiz() -> None:
