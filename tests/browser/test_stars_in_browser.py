@@ -77,6 +77,9 @@ def wait_for_puzzles(page: Any) -> None:
 
 
 def chapter_line(page: Any) -> str:
+    """The chapter's progress line, once the browser's saved progress has been read."""
+    page.wait_for_function("() => { const line = document.querySelector('.wt-chapter-progress');"
+                           " return line && !line.textContent.includes('reading your saved'); }")
     text: str = page.locator(".wt-chapter-progress").inner_text()
     return text
 
