@@ -68,8 +68,8 @@ classroom: $(STAMP)
 lab: $(STAMP)
 	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
-# For a class: A4 PDFs to print (rank sheet, score sheet, worksheets with answer keys, how to
-# make the pack) in printables/.
+# For a class: A4 PDFs to print (rank sheet, score sheet, a rules summary per rulebook,
+# worksheets with answer keys, how to make the pack) in printables/.
 printables: $(STAMP)
 	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
 

@@ -1,13 +1,15 @@
 """Printables for a class: A4 PDFs drawn with matplotlib, every answer and ranking from the engine.
 
-``write_all(folder)`` writes the rank sheet, the score sheet, one worksheet per chapter with
-its answer key on separate pages, and how to make the pack from an ordinary deck. Text is
+``write_all(folder)`` writes the rank sheet, the score sheet, a one-page rules summary per
+rulebook (from the summary page), one worksheet per chapter with its answer key on separate
+pages, and how to make the pack from an ordinary deck. Text is
 real text (TrueType fonts embedded, ``pdf.fonttype`` 42), so it can be selected and searched.
 Cards are drawn once, in ``_card``, with the screen's colours (``presentation.svg``).
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from worms_tutor.values.cards import PACK, Card
 from worms_tutor.values.ranking import normal_order
 
 from .ladder import RankLadder
+from .rules_summary import RULEBOOK_COLUMNS, Section, summary
 
 A4 = (8.27, 11.69)
 """A4 portrait in inches."""
@@ -144,6 +147,37 @@ def _removed_from_deck() -> list[str]:
             if (rank, suit) not in kept]
 
 
+def rules_sheet(rulebook: str) -> list[Figure]:
+    """The summary page as one rulebook reads it, on one A4 sheet: the shared rules and that
+    rulebook's column. The type shrinks until everything fits on the sheet."""
+    sections = summary(rulebook)
+    for size in (10.0, 9.5, 9.0, 8.5, 8.0, 7.5):
+        figure, ax = _page(f"Worms on one page: {RULEBOOK_COLUMNS[rulebook]}")
+        if _rules_text(ax, sections, size) >= 0:
+            return [figure]
+    raise ValueError(f"the {rulebook} summary does not fit on one A4 sheet")
+
+
+def _rules_text(ax: Any, sections: Iterable[Section], size: float) -> float:
+    """Write the sections from the top; the height left at the bottom (negative: overflow)."""
+    step = size * 0.26  # one line's height in the page's units (one unit is 5.3 points)
+    width = int(860 / size)  # characters in a line of the sheet's width
+    y = 138.0
+    _text(ax, 0, y, "Where the sources are silent, \"our choice\" marks what worms-tutor decided.",
+          size * 0.85, color="#444444", style="italic")
+    y -= step * 1.6
+    for section in sections:
+        _text(ax, 0, y, section.title, size * 1.25, fontweight="bold")
+        y -= step * 1.5
+        for line in section.lines:
+            wrapped = textwrap.wrap(line, width - 3)
+            _text(ax, 0, y, "•", size)
+            _text(ax, 2.5, y, "\n".join(wrapped), size)
+            y -= step * len(wrapped) + step * 0.35
+        y -= step * 0.6
+    return y
+
+
 def _position(puzzle: Puzzle) -> list[str]:
     """The position in words and card symbols: every hand shown, the cards on the trick."""
     state = puzzle.state
@@ -190,8 +224,6 @@ def worksheet(chapter: int) -> list[Figure]:
     return figures
 
 def _wrap(text: str, width: int) -> str:
-    import textwrap
-
     return "\n".join(textwrap.wrap(text, width))
 
 def chapters() -> tuple[int, ...]:
@@ -205,6 +237,8 @@ def write_all(folder: str | Path) -> tuple[Path, ...]:
         _save(target / "rank-sheet.pdf", rank_sheet()),
         _save(target / "score-sheet.pdf", score_sheet()),
         _save(target / "make-the-pack.pdf", pack_sheet()),
+        *(_save(target / f"rules-{rulebook}.pdf", rules_sheet(rulebook))
+          for rulebook in RULEBOOK_COLUMNS),
     ]
     for chapter in chapters():
         written.append(_save(target / f"worksheet-{chapter:02d}.pdf", worksheet(chapter)))

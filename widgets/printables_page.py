@@ -13,6 +13,8 @@ from pathlib import Path
 
 from .drawing_cache import cache_path
 from .fragment import Fragment
+from .rules_summary import SUMMARY_PAGE
+from .series import notebooks_folder
 
 _HERE = Path(__file__).parent
 
@@ -27,10 +29,11 @@ def download_links(paths: Sequence[Path]) -> Fragment:
     return Fragment(f'<ul class="wt-printables">{items}</ul>')
 
 
-def printables() -> Fragment:
-    """Download links for every printable (``printables.write_all``)."""
-    sources = [_HERE / "printables.py", _HERE / "ladder.py",
-               *sorted((_HERE / "puzzles").glob("*.json"))]
+def printables(only: str = "") -> Fragment:
+    """Download links for every printable (``printables.write_all``), or for those whose file
+    name starts with ``only`` (``"rules"``: the one-page summaries)."""
+    sources = [_HERE / "printables.py", _HERE / "ladder.py", _HERE / "rules_summary.py",
+               notebooks_folder() / SUMMARY_PAGE, *sorted((_HERE / "puzzles").glob("*.json"))]
     folder = cache_path("printables", b"".join(path.read_bytes() for path in sources))
     paths = tuple(sorted(folder.glob("*.pdf"))) if folder.is_dir() else ()
     if not paths:
@@ -42,4 +45,4 @@ def printables() -> Fragment:
             import tempfile
 
             paths = write_all(tempfile.mkdtemp(prefix="worms-printables-"))
-    return download_links(paths)
+    return download_links([path for path in paths if path.name.startswith(only)])

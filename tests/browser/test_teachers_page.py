@@ -23,7 +23,8 @@ def test_the_teachers_page_offers_every_printable(page: Any, open_notebook: Open
     names = [f"worksheet-{chapter:02d}.pdf" for chapter in printables.chapters()]
     assert links.count() == 3 + len(names)
     shown = links.all_inner_texts()
-    assert {"rank-sheet.pdf", "score-sheet.pdf", "make-the-pack.pdf", *names} == set(shown)
+    assert {"rank-sheet.pdf", "score-sheet.pdf", "make-the-pack.pdf", "rules-english.pdf",
+            "rules-danish-club.pdf", *names} == set(shown)
     href = links.filter(has_text="rank-sheet.pdf").get_attribute("href")
     pdf = base64.b64decode(href.split(",", 1)[1])
     assert pdf.startswith(b"%PDF")

@@ -9,7 +9,7 @@ import pytest
 
 from worms_tutor.values.cards import PACK
 from worms_tutor.values.ranking import normal_order
-from worms_tutor.widgets import printables, printables_page
+from worms_tutor.widgets import printables, printables_page, rules_summary, series
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -33,7 +33,8 @@ def _pages(path: Path) -> list[str]:
 
 def test_every_pdf_is_a4_with_selectable_text(folder: Path) -> None:
     names = {path.name for path in folder.glob("*.pdf")}
-    expected = {"rank-sheet.pdf", "score-sheet.pdf", "make-the-pack.pdf"} | {
+    expected = {"rank-sheet.pdf", "score-sheet.pdf", "make-the-pack.pdf", "rules-english.pdf",
+                "rules-danish-club.pdf"} | {
         f"worksheet-{chapter:02d}.pdf" for chapter in printables.chapters()}
     assert names == expected
     for name in names:
@@ -83,4 +84,48 @@ def test_worksheet_has_the_chapters_puzzles_and_the_engines_answers(
 
 def test_lesson_offers_every_pdf_for_download() -> None:
     html = printables_page.printables()._repr_html_()
-    assert html.count('href="data:application/pdf;base64,') == 3 + len(printables.chapters())
+    assert html.count('href="data:application/pdf;base64,') == 5 + len(printables.chapters())
+
+
+def test_the_summary_page_offers_the_two_rules_sheets_only() -> None:
+    html = printables_page.printables("rules")._repr_html_()
+    assert html.count('href="data:application/pdf;base64,') == 2
+    assert 'download="rules-english.pdf"' in html and 'download="rules-danish-club.pdf"' in html
+
+
+SHARED = "Never Toqu on your partner's Worms"
+ONLY = {
+    "english": ("any pairing that works", "counts as led", "all nine tricks are played",
+                "the first side to 9 points wins"),
+    "danish-club": ("or two pairs", "judged as laid", "The kings' points", "Aavunga",
+                    "Toqu may not be led", "5-5", "counts back from 9", "at 8:8"),
+}
+
+
+@pytest.mark.parametrize("rulebook", sorted(ONLY))
+def test_each_rulebook_has_one_sheet_with_its_own_rules_and_not_the_others(
+    folder: Path, rulebook: str
+) -> None:
+    pages = _pages(folder / f"rules-{rulebook}.pdf")
+    assert len(pages) == 1, f"the {rulebook} summary takes {len(pages)} sheets"
+    text = re.sub(r"\s+", " ", pages[0])
+    assert SHARED in text and "our choice" in text
+    other = next(name for name in ONLY if name != rulebook)
+    for phrase in ONLY[rulebook]:
+        assert phrase in text, f"the {rulebook} sheet lacks {phrase!r}"
+    for phrase in ONLY[other]:
+        assert phrase not in text, f"the {rulebook} sheet has the {other} rule {phrase!r}"
+    assert "—" not in text and "**" not in text
+
+
+def test_the_rules_sheets_follow_the_summary_page(tmp_path: Path) -> None:
+    """The sheet is read from the page: a changed table cell changes the sheet."""
+    page = (series.notebooks_folder() / rules_summary.SUMMARY_PAGE).read_text(encoding="utf-8")
+    (tmp_path / rules_summary.SUMMARY_PAGE).write_text(
+        page.replace("the first side to 9 points wins", "the first side to 12 points wins"),
+        encoding="utf-8")
+    lines = [line for section in rules_summary.summary("english", tmp_path)
+             for line in section.lines]
+    assert "The match: the first side to 12 points wins." in lines
+    with pytest.raises(ValueError, match="unknown rulebook 'bavarian'"):
+        rules_summary.summary("bavarian")
