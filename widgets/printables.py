@@ -9,6 +9,7 @@ Cards are drawn once, in ``_card``, with the screen's colours (``presentation.sv
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.presentation.display import card_text
 from worms_tutor.presentation.svg import card_role, suit_colour
 from worms_tutor.values.cards import PACK, Card
 from worms_tutor.values.ranking import normal_order
@@ -218,10 +220,32 @@ def worksheet(chapter: int) -> list[Figure]:
         figures.append(figure)
     figure, ax = _page(f"Chapter {chapter}: answer key")
     for index, puzzle in enumerate(puzzles):
-        answers = " or ".join(puzzle.correct_answers())
-        _text(ax, 0, 134 - index * 7, f"{index + 1}. {puzzle.title}: {answers}", 10)
+        _text(ax, 0, 134 - index * 7, f"{index + 1}. {puzzle.title}: {answer_key(puzzle)}", 10)
     figures.append(figure)
     return figures
+
+_PLACEMENTS = re.compile(r"(>\S+) (?=\S+>)")
+"""Between two placements of one group (``AH>AD 9D>AS``): read with a comma between."""
+
+
+def answer_key(puzzle: Puzzle) -> str:
+    """The puzzle's right answers as a teacher reads them aloud: seats by name, cards in
+    symbols ("South: J♦ A♣", "East: A♥ on A♦, 9♦ on A♠"); the plays of a "choose all"
+    answer joined by semicolons ("North: K♥; K♥ K♣"), or "none of them"."""
+    def read(answer: str) -> str:
+        if answer in _SEAT_NAMES or answer == "none":
+            return _SEAT_NAMES.get(answer, "none of them")
+        plays = [_PLACEMENTS.sub(r"\1, ", play) for play in answer.split(" | ")]
+        seats = {play.split(":")[0] for play in plays if ":" in play}
+        if len(seats) == 1 and all(":" in play for play in plays):
+            seat = seats.pop()
+            name = _SEAT_NAMES.get(seat, seat)
+            plays = [play.split(":", 1)[1].strip() for play in plays]
+            return card_text(f"{name}: " + "; ".join(plays))
+        return card_text("; ".join(plays))
+
+    return " or ".join(read(answer) for answer in puzzle.correct_answers())
+
 
 def _wrap(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width))

@@ -78,8 +78,23 @@ def test_worksheet_has_the_chapters_puzzles_and_the_engines_answers(
         assert puzzle.title in flat
     key_flat = re.sub(r"\s+", " ", key)
     for number, puzzle in enumerate(puzzles, start=1):
-        answers = " or ".join(puzzle.correct_answers())
-        assert f"{number}. {puzzle.title}: {answers}" in key_flat
+        assert f"{number}. {puzzle.title}: {printables.answer_key(puzzle)}" in key_flat
+    assert not re.search(r"\b[35-9JQKA][CSHD]\b|>", key_flat), "the key writes a card code"
+
+
+def test_the_answer_key_reads_the_engines_answers_in_words_and_symbols() -> None:
+    by_id = {puzzle.id: puzzle for chapter in printables.chapters()
+             for puzzle in printables.chapter_puzzles(chapter)}
+    assert printables.answer_key(by_id["03-place-the-aces"]) == "East: A♥ on A♦, 9♦ on A♠"
+    assert printables.answer_key(by_id["03-kings-pair"]) == "North: K♥; K♥ K♣"
+    for puzzle in by_id.values():
+        key = printables.answer_key(puzzle)
+        if puzzle.kind == "winner":
+            assert key in ("North", "East", "South", "West", "A", "B", "C"), key
+        if puzzle.kind in ("play", "placement", "allowed", "choose_all"):
+            for answer in puzzle.correct_answers():
+                for code in re.findall(r"\b[35-9JQKA][CSHD]\b", answer):
+                    assert code[0] + {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}[code[1]] in key
 
 
 def test_lesson_offers_every_pdf_for_download() -> None:

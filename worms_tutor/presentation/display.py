@@ -20,6 +20,7 @@ from .glossary import abbr
 
 __all__ = [
     "card_html",
+    "card_text",
     "cards_html",
     "labelled_rows_html",
     "reasons_html",
@@ -35,13 +36,17 @@ _PLACED = re.compile(r"\b([35-9JQKA][CSHD])>([35-9JQKA][CSHD])\b")
 _SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
 
 
-def text_html(text: str) -> str:
-    """The engine's words for a learner, escaped for HTML, with each card code (``9D``) written
-    with its suit symbol (9♦), as the questions and the cards show them, and a card laid on
-    another (``AH>AS``) as "A♥ on A♠"."""
+def card_text(text: str) -> str:
+    """The engine's words for a reader, each card code (``9D``) written with its suit symbol
+    (9♦), as the questions and the cards show them, and a card laid on another (``AH>AS``) as
+    "A♥ on A♠"."""
     shown = _PLACED.sub(r"\1 on \2", text)
-    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], shown)
-    return escape(shown, quote=False)
+    return _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], shown)
+
+
+def text_html(text: str) -> str:
+    """``card_text``, escaped for HTML."""
+    return escape(card_text(text), quote=False)
 
 
 def reasons_html(reasons: Iterable[Reason], *, illegal: str = "") -> str:
