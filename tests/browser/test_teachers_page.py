@@ -21,10 +21,13 @@ def test_the_teachers_page_offers_every_printable(page: Any, open_notebook: Open
     open_notebook(page, "teachers.ipynb")
     links = page.locator(".wt-printables a")
     names = [f"worksheet-{chapter:02d}.pdf" for chapter in printables.chapters()]
-    assert links.count() == 3 + len(names)
-    shown = links.all_inner_texts()
+    assert links.count() == 5 + len(names)
+    files = {links.nth(index).get_attribute("download") for index in range(links.count())}
     assert {"rank-sheet.pdf", "score-sheet.pdf", "make-the-pack.pdf", "rules-english.pdf",
-            "rules-danish-club.pdf", *names} == set(shown)
+            "rules-danish-club.pdf", *names} == files
+    shown = links.all_inner_texts()
+    assert "The Danish club rules on one page (rules-danish-club.pdf)" in shown
+    assert "Chapter 5: worksheet and answer key (worksheet-05.pdf)" in shown
     href = links.filter(has_text="rank-sheet.pdf").get_attribute("href")
     pdf = base64.b64decode(href.split(",", 1)[1])
     assert pdf.startswith(b"%PDF")
