@@ -25,6 +25,7 @@ from worms_tutor.presentation.display import card_text
 from worms_tutor.presentation.svg import card_role, suit_colour
 from worms_tutor.values.cards import PACK, Card
 from worms_tutor.values.ranking import normal_order
+from worms_tutor.values.seating import SEAT_NAMES, seat_name
 
 from .ladder import RankLadder
 from .rules_summary import RULEBOOK_COLUMNS, Section, summary
@@ -35,7 +36,6 @@ _FONT = "DejaVu Sans"  # ships with matplotlib: the suit symbols print everywher
 _PUZZLES = Path(__file__).parent / "puzzles"
 _PER_PAGE = 3
 """Puzzles on one worksheet page: room for the position and the blanks."""
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 def _page(title: str) -> tuple[Figure, Any]:
     """An empty A4 page with its title, and axes measured in centimetres-like units (0-100)."""
@@ -183,14 +183,14 @@ def _rules_text(ax: Any, sections: Iterable[Section], size: float) -> float:
 def _position(puzzle: Puzzle) -> list[str]:
     """The position in words and card symbols: every hand shown, the cards on the trick."""
     state = puzzle.state
-    lines = [f"You are {_SEAT_NAMES.get(puzzle.seat, puzzle.seat)}."]
+    lines = [f"You are {seat_name(puzzle.seat)}."]
     for seat, cards in state.hands:
         if seat == puzzle.seat or puzzle.open_hands:
             names = " ".join(f"{c.rank.letter}{c.suit.symbol}" for c in cards) or "(none)"
-            lines.append(f"{_SEAT_NAMES.get(seat, seat)}: {names}")
+            lines.append(f"{seat_name(seat)}: {names}")
     for step in state.trick.steps:
         names = " ".join(f"{c.rank.letter}{c.suit.symbol}" for c in step.play.cards)
-        lines.append(f"On the table, {_SEAT_NAMES.get(step.play.seat, step.play.seat)} played "
+        lines.append(f"On the table, {seat_name(step.play.seat)} played "
                      f"{names}")
     return lines
 
@@ -233,13 +233,13 @@ def answer_key(puzzle: Puzzle) -> str:
     symbols ("South: J♦ A♣", "East: A♥ on A♦, 9♦ on A♠"); the plays of a "choose all"
     answer joined by semicolons ("North: K♥; K♥ K♣"), or "none of them"."""
     def read(answer: str) -> str:
-        if answer in _SEAT_NAMES or answer == "none":
-            return _SEAT_NAMES.get(answer, "none of them")
+        if answer in SEAT_NAMES or answer == "none":
+            return SEAT_NAMES.get(answer, "none of them")
         plays = [_PLACEMENTS.sub(r"\1, ", play) for play in answer.split(" | ")]
         seats = {play.split(":")[0] for play in plays if ":" in play}
         if len(seats) == 1 and all(":" in play for play in plays):
             seat = seats.pop()
-            name = _SEAT_NAMES.get(seat, seat)
+            name = seat_name(seat)
             plays = [play.split(":", 1)[1].strip() for play in plays]
             return card_text(f"{name}: " + "; ".join(plays))
         return card_text("; ".join(plays))

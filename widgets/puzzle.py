@@ -30,6 +30,7 @@ from worms_tutor.analysis.puzzle import (
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rulebook import RULE_TITLES
+from worms_tutor.values.seating import seat_name
 
 from .hand import HandPicker
 from .progress import ProgressStore
@@ -370,7 +371,7 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f"</h3>"
         f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
-        f'padding:2px 10px;font-size:90%">Rules: {escape(puzzle.variant_label(), quote=False)}'
+        f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(), quote=False)}'
         f" · {players} players</span>{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
@@ -382,7 +383,7 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
 def _role(puzzle: Puzzle) -> str:
     """Whose cards the learner holds: only a puzzle that asks for a play gives a seat."""
     if puzzle.kind in ("play", "placement"):
-        return f"You play for {escape(puzzle.seat)}. "
+        return f"You play for {escape(seat_name(puzzle.seat))}. "
     return ""
 
 

@@ -217,7 +217,7 @@ def puzzle_files_by_id() -> dict[str, Any]:
 def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
     return (f'<div class="wt-quiz__head" style="{FONT}">'
             f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
-            f"{len(quiz.puzzle_ids)} · rules: {escape(puzzle.variant_label())}</p>"
+            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label())}</p>"
             f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
 
 

@@ -12,10 +12,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from worms_tutor.values.rules import PRESET_NAMES
+
 from .series import notebooks_folder
 
-RULEBOOK_COLUMNS = {"english": "English rules", "danish-club": "Danish club rules"}
-"""Each rulebook's column heading on the summary page."""
+RULEBOOK_COLUMNS = {name: PRESET_NAMES[name] for name in ("english", "danish-club")}
+"""Each rulebook's column heading on the summary page: its name."""
 SUMMARY_PAGE = "summary.ipynb"
 _NOT_IN_RULEBOOK = "—"
 _MARKUP = re.compile(r"\*\*|\*|<[^>]+>")

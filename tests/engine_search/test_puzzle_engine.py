@@ -132,7 +132,7 @@ def test_variant_notes_name_our_choices() -> None:
     puzzle = load_puzzle(_puzzle("13-three-players-no-partner"))
     assert any("§E Q9" in note for note in puzzle.variant_notes())
     danish = load_puzzle(_puzzle("place-your-nines"))
-    assert danish.variant_label() == "danish-club"
+    assert danish.variant_label() == "Danish club rules"
 
 
 BAD: list[tuple[str, Any, str]] = [

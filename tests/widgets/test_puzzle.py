@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from worms_tutor.analysis.puzzle import Puzzle
+from worms_tutor.values.seating import seat_name
 from worms_tutor.widgets.hand import HandPicker
 from worms_tutor.widgets.progress import ProgressStore
 from worms_tutor.widgets.puzzle import PuzzleWidget, puzzle_list, shipped_puzzles
@@ -97,16 +98,16 @@ def test_the_hint_button_climbs_the_ladder() -> None:
 def test_the_variant_is_shown_with_our_choices() -> None:
     three = PuzzleWidget.from_id("13-three-players-no-partner")
     header = visible(three.children[0].value)
-    assert "Rules: english · 3 players" in header and "§E Q9" in header
+    assert "English rules · 3 players" in header and "§E Q9" in header
     danish = PuzzleWidget.from_id("worms-on-a-led-seven")
-    assert "Rules: danish-club · 4 players" in visible(danish.children[0].value)
+    assert "Danish club rules · 4 players" in visible(danish.children[0].value)
 
 
 def test_only_a_puzzle_asking_for_a_play_says_which_seat_the_learner_plays_for() -> None:
     watching = visible(PuzzleWidget.from_id("seven-after-led-three").children[0].value)
     assert "You play for" not in watching and "Pick the seat" in watching
     playing = PuzzleWidget.from_id("00-take-it-with-worms")
-    assert f"You play for {playing.puzzle.seat}." in visible(playing.children[0].value)
+    assert f"You play for {seat_name(playing.puzzle.seat)}." in visible(playing.children[0].value)
 
 
 def test_a_table_question_is_chosen_from_the_engines_options() -> None:

@@ -182,11 +182,8 @@ class Puzzle:
         return max((len(legal.play.cards) for legal in self.state.legal_plays()), default=1)
 
     def variant_label(self) -> str:
-        """The rules the puzzle is posed under, e.g. ``danish-club (S9 = any_matching)``."""
-        overrides = self.rules.overrides()
-        extra = ", ".join(f"{key} = {value}" for key, value in overrides.items()
-                          if key != "S1")
-        return f"{self.rules.variant} ({extra})" if extra else self.rules.variant
+        """The rules the puzzle is posed under, in words: ``Danish club rules``."""
+        return self.rules.label()
 
     def variant_notes(self) -> tuple[str, ...]:
         """Where this puzzle rests on a choice of ours (rules.md §E) rather than a source."""
@@ -1117,7 +1114,7 @@ def _ladder_legal(puzzle: Puzzle) -> tuple[Hint, ...]:
     else:
         turn = f"It is {mover}'s turn to lead; {puzzle.play.seat} wants to play {puzzle.play}."
     return (
-        Hint("The rules in force", f"These rules: {puzzle.variant_label()}."),
+        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}."),
         Hint("Whose turn, and what", turn),
         _solution_hint(puzzle),
     )
@@ -1148,8 +1145,9 @@ def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
 def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
     count = len(puzzle._allowed)
     return (
-        Hint("The rules in force", f"These rules: {puzzle.variant_label()}. Judge each play "
-             "on its own: how many cards were led, the suit, the rank, who has played."),
+        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}. "
+             "Judge each play on its own: how many cards were led, the suit, the rank, who has "
+             "played."),
         Hint("How many", f"{count} of the {len(puzzle.plays)} listed plays "
              f"{'is' if count == 1 else 'are'} allowed."),
         _solution_hint(puzzle),

@@ -6,6 +6,12 @@ from .errors import ScenarioError
 from .rules import SEATS_BY_PLAYERS
 
 SIDE_OF_SEAT: dict[str, str] = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+SEAT_NAMES: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def seat_name(seat: str) -> str:
+    """A seat as a reader names it: ``North``; three or two players' seats keep their letter."""
+    return SEAT_NAMES.get(seat, seat)
 
 
 def side_of(seat: str) -> str:
