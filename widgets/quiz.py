@@ -194,8 +194,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.answers.value = _answers_html(self.current, revealed=True)
         verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
         summary = verdict.summary.removeprefix("Correct: ")
+        reasons = reasons_html(verdict.reasons, with_ids=False)
         self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
-                          f"{text_html(summary)}</p>{reasons_html(verdict.reasons)}</div>")
+                          f"{text_html(summary)}</p>{reasons}</div>")
         self.reveal_button.disabled = True
 
     def move(self, step: int) -> None:

@@ -297,8 +297,8 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
 
 def step_reason_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     """The table's status line (``wt-step-reason``, read out as it changes): the engine's
-    reasons for what was played, an illegal play first."""
-    shown = reasons_html(reasons, illegal=illegal) if reasons or illegal else (
+    reasons for what was played, an illegal play first, in plain words (rule ids on hover)."""
+    shown = reasons_html(reasons, illegal=illegal, with_ids=False) if reasons or illegal else (
         "Nothing played yet.")
     return f'<div class="wt-step-reason" role="status" aria-live="polite">{shown}</div>'
 

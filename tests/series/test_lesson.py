@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from worms_tutor.formats.explain import plain
 from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.widgets import (
@@ -40,8 +41,9 @@ def test_worked_trick_shows_the_engines_reasons() -> None:
     shown = lesson.trick("N: 5C E: KH S: JC W: 3D")
     text = html.unescape(shown._repr_html_())
     assert 'class="wt-table' in text and "English rules" in text
-    for reason in worked.reasons(shown.scenario):  # as a learner reads it: 5♣, not 5C
-        assert html.unescape(text_html(reason)) in text
+    for reason in worked.reasons(shown.scenario):  # as a learner reads it: 5♣, not 5C, and
+        assert html.unescape(text_html(plain(reason))) in text  # the rule ids in a tooltip
+    assert 'title="Rules: R2.1"' in text and "R2.1)" not in text
     assert any("P2" in reason for reason in worked.reasons(shown.scenario))
 
 
@@ -56,7 +58,7 @@ def test_worked_trick_shows_the_hand_its_story_sets() -> None:
 
 def test_illegal_play_is_shown_with_its_rule() -> None:
     html = lesson.trick("N: 7C E: KH S: 9C W: 5C", "danish-club")._repr_html_()
-    assert "F2" in html and "may not play that" in html
+    assert 'title="Rules: F2"' in html and "may not play that" in html
 
 
 def test_compare_puts_two_rulebooks_side_by_side() -> None:

@@ -68,6 +68,11 @@ def plain(text: str) -> str:
     return _ONLY_IDS.sub("", _LEADING_IDS.sub("", _TRAILING_IDS.sub("", text))).strip()
 
 
+def cited_ids(text: str) -> tuple[str, ...]:
+    """The rule ids a reason's text cites, in order ("… (later matador wins, R6.1)" → R6.1)."""
+    return tuple(re.findall(_RULE_ID, text))
+
+
 def code(card: Card) -> str:
     return str(card)
 
