@@ -130,7 +130,7 @@ def take_worms_back_with_the_three(page: Any) -> None:
     field.fill("2")
     field.press("Enter")  # Enter checks, as the Check button does
     text = feedback(found, "correct")
-    assert "NS score 2" in text and "P2" in text, text
+    assert "North–South score 2" in text and "P2" in text, text
 
 
 SOLVED_BY_CLICKING: dict[str, Callable[[Any], None]] = {

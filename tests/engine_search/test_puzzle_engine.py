@@ -94,8 +94,8 @@ def test_a_legal_question_and_its_reason() -> None:
 def test_a_first_miss_can_be_told_without_the_answer() -> None:
     points = load_puzzle(_puzzle("ataata"))
     miss = points.check(3)
-    assert miss.withheld == "Not quite: NS do not score 3." and "1" not in miss.withheld
-    assert miss.summary == "Not quite: NS score 1, not 3."
+    assert miss.withheld == "Not quite: North–South do not score 3." and "1" not in miss.withheld
+    assert miss.summary == "Not quite: North–South score 1, not 3."
     winner = load_puzzle(_puzzle("seven-after-led-three")).check("W")
     assert winner.withheld == "Not quite: W does not win the trick."
     assert "E" not in winner.withheld and winner.rule_ids

@@ -54,7 +54,7 @@ def test_a_wrong_seat_is_told_who_beats_its_card() -> None:
 def test_a_wrong_number_names_the_gain() -> None:
     puzzle = load_puzzle_file(next(p for p in puzzle_files() if p.stem == "06-take-it-back"))
     why = puzzle.check("1").why
-    assert why.startswith("NS score more than 1:") and "took back the Toqu" in why
+    assert why.startswith("North–South score more than 1:") and "took back the Toqu" in why
 
 
 def test_a_wrong_yes_or_no_names_the_deciding_rule() -> None:

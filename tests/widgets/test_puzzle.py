@@ -179,7 +179,7 @@ def test_a_points_question() -> None:
     widget.answer_control.value = " 1 "
     widget.check_button.click()
     text = feedback(widget)
-    assert "Correct: NS score 1." in text and "(P4, R4.4)" in text
+    assert "Correct: North–South score 1." in text and "(P4, R4.4)" in text
 
 
 def test_enter_in_the_points_box_checks_the_answer() -> None:
@@ -189,7 +189,7 @@ def test_enter_in_the_points_box_checks_the_answer() -> None:
     box.value = "1"
     enter = {"method": "custom", "content": {"event": "submit"}}  # what the browser sends
     box._handle_msg({"content": {"data": enter}, "buffers": []})
-    assert "Correct: NS score 1." in feedback(widget)
+    assert "Correct: North–South score 1." in feedback(widget)
 
 
 def test_a_placement_question_reads_every_card_and_its_target() -> None:

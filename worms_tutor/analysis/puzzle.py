@@ -42,7 +42,7 @@ from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsErro
 from ..values.play import Play
 from ..values.rulebook import RULE_TITLES
 from ..values.rules import Rules
-from ..values.seating import side_of, sides
+from ..values.seating import side_name, side_of, sides
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
 
@@ -829,7 +829,7 @@ def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
     goal = puzzle.goal.describe(puzzle.side)
     replies = ", ".join(str(play) for play in choice.replies) or "no more plays"
     if not puzzle.goal.is_yes_no:
-        return (f"With the best replies ({replies}) {puzzle.side} end {choice.value:+d} "
+        return (f"With the best replies ({replies}) {side_name(puzzle.side)} end {choice.value:+d} "
                 f"net; the best play gives {puzzle._best_value:+d}.")
     if choice.value >= 1:
         return f"Goal: {goal}. Reached whatever the others do (best replies: {replies})."
@@ -869,14 +869,14 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
     right = puzzle.correct_answers()[0]
     reasons = puzzle._solution_reasons
     question = {"winner": "wins the trick", "legal": "the play is legal",
-                "points": f"{puzzle.side} score", "table": ""}[puzzle.kind]
+                "points": f"{side_name(puzzle.side)} score", "table": ""}[puzzle.kind]
     if puzzle.kind == "winner" and puzzle.state.trick.steps:
         question = "heads the trick"
     if puzzle.kind == "legal":
         assert puzzle.play is not None
         fact = f"{puzzle.play} is {'legal' if right == 'yes' else 'not legal'}"
     elif puzzle.kind == "points":
-        fact = f"{puzzle.side} score {right}"
+        fact = f"{side_name(puzzle.side)} score {right}"
     elif puzzle.kind == "table":
         fact = puzzle._table.fact
     else:
@@ -891,7 +891,7 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
         verb = "head" if question == "heads the trick" else "win"
         withheld = f"Not quite: {text} does not {verb} the trick."
     elif puzzle.kind == "points":
-        withheld = f"Not quite: {puzzle.side} do not score {text}."
+        withheld = f"Not quite: {side_name(puzzle.side)} do not score {text}."
     else:
         withheld = f"Not quite: {text} is not the answer."
     return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld,
@@ -962,8 +962,8 @@ def _why_points(puzzle: Puzzle, given: int, right: int) -> str:
                             r"kam", reason.text)]
     more = "more" if given < right else "less"
     if not scoring:
-        return f"{puzzle.side} score {more} than {given}."
-    return f"{puzzle.side} score {more} than {given}: {'; '.join(scoring)}."
+        return f"{side_name(puzzle.side)} score {more} than {given}."
+    return f"{side_name(puzzle.side)} score {more} than {given}: {'; '.join(scoring)}."
 
 
 def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reason]) -> str:
@@ -990,7 +990,7 @@ def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reaso
     if puzzle.goal.is_yes_no:
         cost = f"the goal ({plain(puzzle.goal.describe(puzzle.side))}) is missed"
     else:
-        cost = (f"{puzzle.side} end {choice.value:+d} net, the best play gives "
+        cost = (f"{side_name(puzzle.side)} end {choice.value:+d} net, the best play gives "
                 f"{puzzle._best_value:+d}")
     return f"After {text}, {decisive}: {cost}." if decisive else f"After {text}, {cost}."
 
