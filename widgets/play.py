@@ -32,6 +32,7 @@ from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import IllegalPlay, WormsError
 from worms_tutor.values.play import Play
 from worms_tutor.values.rules import Rules
+from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
 from .scoreboard import Scoreboard
@@ -85,7 +86,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.status.add_class("wt-play-status")
         self.board = ipywidgets.HTML()
         self.board.add_class("wt-play-board")
-        self.picker = HandPicker(label="Your hand (S)")
+        self.picker = HandPicker(label="Your hand (South)")
         self.play_button = ipywidgets.Button(description="Play", button_style="primary",
                                              layout=wide)
         self.undo_button = ipywidgets.Button(description="Undo my last play", layout=wide)
@@ -297,15 +298,15 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.undo_button.description = (
             "Undo my last play (reopens the match)" if match.over else "Undo my last play")
         self.solver_button.disabled = not (mine and not hand.stock)
-        score = " · ".join(f"{side} {points}" for side, points in hand.score)
+        score = " · ".join(f"{side_name(side)} {points}" for side, points in hand.score)
         if match.over:
-            turn = f"The match is over: {escape(match.winner or '')} win."
+            turn = f"The match is over: {escape(side_name(match.winner or ''))} win."
         elif mine:
             turn = ("<b>Your turn:</b> " + (
                 "lead 1 card (or 2–4 of one rank) and press Play." if trick.is_empty
                 else f"pick {_cards(trick.size)} and press Play."))
         else:
-            turn = f"{escape(match.to_move or '')} is thinking…"
+            turn = f"{escape(seat_name(match.to_move or ''))} is thinking…"
         if hand.hand_over:
             where = f"over after {_tricks(len(hand.records))}"
         else:

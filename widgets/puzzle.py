@@ -392,7 +392,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     kind = puzzle.kind
     if kind == "play":
         picker = HandPicker(puzzle.hand, max_select=puzzle.cards_to_pick,
-                           label=f"Your hand ({puzzle.seat})")
+                           label=f"Your hand ({seat_name(puzzle.seat)})")
         return picker, lambda: picker.selected_cards
     if kind == "placement":
         return _placement_control(puzzle)
