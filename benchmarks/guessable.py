@@ -18,7 +18,11 @@ The options counted, per kind:
 - ``allowed``: every subset of the listed plays (2 ** plays; one subset is right);
   ``choose_all``: the same over every legal play;
 - ``points``: a number typed: counted as ten options (scores in a trick run 0 to 9 or so; a
-  guess of a small number is right about one time in ten).
+  guess of a small number is right about one time in ten);
+- ``hand_score``: a number typed for each side: ten options each;
+- ``spot_illegal``: every play of the replay (one breaks a rule);
+- ``plan``: the chance that a play picked at random at each of the learner's turns (the
+  others answering with the engine's best play) keeps to a winning line.
 
 ``guess_chance`` is the one computation; ``tests/series/test_guessable.py`` reuses it.
 """
@@ -34,6 +38,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from worms_tutor.analysis import hand_score, plan  # noqa: E402
 from worms_tutor.analysis.puzzle import Puzzle  # noqa: E402
 from worms_tutor.widgets import series  # noqa: E402
 
@@ -80,6 +85,14 @@ def guess_chance(puzzle: Puzzle) -> Guess:
     elif kind in ("allowed", "choose_all"):
         options = 2 ** len(puzzle.plays)
         correct = 1
+    elif kind == "hand_score":
+        options = NUMBER_OPTIONS ** len(hand_score.side_list(puzzle))
+        correct = 1
+    elif kind == "spot_illegal":
+        options = len(puzzle.scenario.plays)
+    elif kind == "plan":
+        chance = plan.guess_chance(puzzle)
+        options, correct = chance.denominator, chance.numerator
     else:
         options = NUMBER_OPTIONS
         correct = 1

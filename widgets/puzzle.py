@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from worms_tutor.analysis import hand_score, spot_illegal
 from worms_tutor.analysis.puzzle import (
     Hint,
     Puzzle,
@@ -30,9 +31,10 @@ from worms_tutor.analysis.puzzle import (
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rulebook import RULE_TITLES
-from worms_tutor.values.seating import seat_name
+from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
+from .plan_control import PlanControl
 from .progress import ProgressStore
 from .reward import reward_box
 from .stars import stars_earned
@@ -54,6 +56,9 @@ KIND_PROMPTS = {
     "table": "Choose your answer, then press Check.",
     "allowed": "Tick every play that is allowed (none, if none is), then press Check.",
     "choose_all": "Tick every play that does it, then press Check.",
+    "hand_score": "Type the points of each side, then press Check.",
+    "spot_illegal": "Pick the play that breaks a rule, then press Check.",
+    "plan": "Play your cards trick by trick: the others answer at once.",
 }
 
 NEXT_DELAY = 0.03
@@ -239,12 +244,12 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         one_card = puzzle.kind == "play" and puzzle.cards_to_pick == 1 and self.check_on_pick
         header = _html("wt-puzzle-header", _header_html(puzzle, "play-one" if one_card
                                                          else puzzle.kind))
-        mover_plays = puzzle.kind in ("play", "placement")
+        mover_plays = puzzle.kind in ("play", "placement", "plan")
         table = TrickTable.from_replay(
-            puzzle.replay,
+            puzzle.shown_replay,
             show_hands="open" if puzzle.open_hands else "hidden",
             omit_hand=puzzle.seat if mover_plays else None,
-            explain=puzzle.kind not in ("winner", "points"),  # the answer must not show
+            explain=puzzle.kind not in ("winner", "points", "hand_score"),  # not the answer
             show_sides=puzzle.shows_sides,
         )
         if puzzle.kind == "table":  # nothing is played: no trick to explain
@@ -257,6 +262,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             control.on_change(lambda cards: check(None) if cards else None)
         if isinstance(control, ipywidgets.Text):
             _on_enter(control, lambda: check(None))
+        if isinstance(control, PlanControl):
+            control.on_finished(lambda: check(None))
         self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
         buttons = ipywidgets.HBox([self.check_button, self.hint_button])
         buttons.add_class("wt-puzzle-buttons")
@@ -382,7 +389,7 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
 
 def _role(puzzle: Puzzle) -> str:
     """Whose cards the learner holds: only a puzzle that asks for a play gives a seat."""
-    if puzzle.kind in ("play", "placement"):
+    if puzzle.kind in ("play", "placement", "plan"):
         return f"You play for {escape(seat_name(puzzle.seat))}. "
     return ""
 
@@ -414,6 +421,18 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         return radio, lambda: radio.value
     if kind in ("allowed", "choose_all"):
         return _allowed_control(puzzle)
+    if kind == "hand_score":
+        return _hand_score_control(puzzle)
+    if kind == "spot_illegal":
+        radio = ipywidgets.RadioButtons(
+            options=list(zip(spot_illegal.option_labels(puzzle),
+                             (str(play) for play in puzzle.scenario.plays), strict=True)),
+            value=None, description="Breaks a rule:", style={"description_width": "initial"})
+        radio.add_class("wt-answer-spot")
+        return radio, lambda: radio.value
+    if kind == "plan":
+        control = PlanControl(puzzle)
+        return control, control.read
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
     number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
     number.add_class("wt-answer-points")
@@ -436,6 +455,26 @@ def _whole_number(text: str) -> int | None:
     """The points typed, or ``None`` (the learner is asked again) when it is no number."""
     text = text.strip()
     return int(text) if text.isdigit() else None
+
+
+def _hand_score_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """One number box per side, named in words; read only when every box holds a number."""
+    boxes = {}
+    for side in hand_score.side_list(puzzle):
+        box = ipywidgets.Text(value="", placeholder="points", description=f"{side_name(side)}:",
+                              style={"description_width": "initial"})
+        box.add_class("wt-answer-hand-score")
+        boxes[side] = box
+    column = ipywidgets.VBox(list(boxes.values()))
+    column.add_class("wt-answer-hand-scores")
+
+    def read() -> Any:
+        numbers = {side: _whole_number(box.value) for side, box in boxes.items()}
+        if any(number is None for number in numbers.values()):
+            return None
+        return numbers
+
+    return column, read
 
 
 def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:

@@ -111,6 +111,7 @@ RENAMED: Mapping[str, str] = {
     "09-toqutsit": "10-toqutsit",
     "three-players-no-partner": "13-three-players-no-partner",
     "09-english-two-pairs": "03-two-pairs-english",  # the same puzzle as chapter 3's
+    "the-last-two-tricks": "07-the-last-two-tricks",  # now a planning puzzle of chapter 7
 }
 
 

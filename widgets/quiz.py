@@ -4,8 +4,10 @@ in large type, the answer hidden until the teacher presses Reveal, then why (fro
 ``lesson.quiz()`` (the page ``quiz.ipynb?chapter=05``) runs through a chapter's puzzles; keys:
 R reveals, N (or →) goes to the next puzzle, B (or ←) back. The lettered answers come from the
 puzzle and the engine: the seats for "who wins", yes and no, the choices of a table question,
-the legal plays of a play puzzle, a spread of numbers around the right score. A puzzle whose
-answer cannot be lettered (a placement with many ways) is skipped, and the room is told.
+the legal plays of a play puzzle, a spread of numbers around the right score (for each side, in
+a hand to score), six plays of a replay with one that breaks a rule. A puzzle whose answer cannot
+be lettered (a placement with many ways, a plan played trick by trick) is skipped, and the room
+is told.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import anywidget
 import ipywidgets  # type: ignore[import-untyped]
 import traitlets
 
+from worms_tutor.analysis import hand_score, spot_illegal
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.presentation.display import reasons_html, text_html
 
@@ -90,11 +93,36 @@ def lettered(puzzle: Puzzle) -> Lettered:
         shown = list(answers)
         if len(answers) == len(listed):
             return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
+    elif kind == "spot_illegal":  # six plays in a row around the one that breaks a rule
+        plays = [str(play) for play in puzzle.scenario.plays]
+        labels = list(spot_illegal.option_labels(puzzle))
+        start = max(0, min(len(plays) - MAX_OPTIONS, plays.index(correct[0]) - 3))
+        answers = plays[start:start + MAX_OPTIONS]
+        shown = labels[start:start + MAX_OPTIONS]
+    elif kind == "hand_score":  # the right scores and their neighbours, one side off by one
+        answers, shown = _hand_score_options(puzzle)
+    elif kind == "plan":
+        raise QuizError("a plan is played trick by trick against the engine, not lettered")
     else:
         raise QuizError(f"a {kind} puzzle cannot be lettered for the room")
     if not answers or len(answers) > MAX_OPTIONS or not set(correct) & set(answers):
         raise QuizError(f"{puzzle.id}: its answers cannot be lettered A–{LETTERS[-1]}")
     return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
+
+
+def _hand_score_options(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """Four scores for a hand to score: the right one and others one point off on one side
+    (as the engine reads them, and in words)."""
+    right = hand_score.scores(puzzle)
+    candidates = [dict(right)]
+    for side in right:
+        for step in (-1, 1):
+            if right[side] + step >= 0:
+                candidates.append({**right, side: right[side] + step})
+    picked = [right, *candidates[1:4]]
+    picked.sort(key=lambda score: tuple(score.values()))
+    return ([hand_score.score_text(score) for score in picked],
+            [hand_score.score_words(score) for score in picked])
 
 
 _KEYS_ESM = """
@@ -176,7 +204,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
                                   "</p>")
         else:
             self.answers.value = _answers_html(self.current, revealed=False)
-        table = TrickTable.from_replay(puzzle.replay, show_hands="open" if puzzle.open_hands
+        table = TrickTable.from_replay(puzzle.shown_replay, show_hands="open" if puzzle.open_hands
                                        else "hidden", explain=False,
                                        show_sides=puzzle.shows_sides)
         table.reason.layout.display = "none"

@@ -104,6 +104,16 @@ COVERS: dict[str, tuple[str, ...]] = {
     "10-ataata": ("R4.4", "P4"),
     "10-table-catches": ("F2",),
     "10-lus": ("P1", "R13.2"),
+    # the newer kinds: a hand to score, a replay to check, a plan (issue 27 §1)
+    "02-spot-out-of-turn": ("R7.1",),
+    "06-score-the-capture": ("P1", "R13.1"),
+    "06-spot-toqu-held-back": ("O1",),
+    "06-spot-toqu-on-partner": ("F1",),
+    "07-plan-worms-home": ("R6.5", "P3"),
+    "07-score-worms-last": ("R6.5", "R13.1"),
+    "07-the-last-two-tricks": ("R3.1", "R6.1", "P1"),
+    "08-score-five-five": ("R13.2",),
+    "08-score-the-double-trick": ("R10.6", "R13.1"),
 }
 
 # rules.md §D.9: the beginner's answer each puzzle must reject (mistake number → cases).

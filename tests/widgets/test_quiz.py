@@ -17,7 +17,7 @@ def test_every_puzzle_is_lettered_with_its_right_answer_among_at_most_six(puzzle
     try:
         shown = lettered(puzzle)  # type: ignore[arg-type]
     except QuizError:
-        assert puzzle.kind in ("placement", "choose_all")  # type: ignore[attr-defined]
+        assert puzzle.kind in ("placement", "choose_all", "plan")  # type: ignore[attr-defined]
         return
     assert 2 <= len(shown.options) <= 6
     if puzzle.kind not in ("allowed", "choose_all"):  # there, none may be right
@@ -39,6 +39,29 @@ def test_a_play_question_offers_every_card_of_the_hand() -> None:
     puzzle = next(p for p in PUZZLES if p.id == "10-toqutsit")
     shown = lettered(puzzle)
     assert len(shown.options) == 4 and len(shown.right) == 1
+
+
+def test_a_plan_is_skipped_for_the_room_and_the_room_is_told() -> None:
+    """A plan is played trick by trick against the engine: no letters for it."""
+    puzzle = next(p for p in PUZZLES if p.kind == "plan")
+    with pytest.raises(QuizError, match="trick by trick"):
+        lettered(puzzle)
+    board = Quiz([puzzle.id], title="Chapter 7")
+    assert "learner's own screen" in board.answers.value and board.reveal_button.disabled
+
+
+def test_a_replay_offers_six_plays_with_the_one_that_breaks_a_rule() -> None:
+    for puzzle in (p for p in PUZZLES if p.kind == "spot_illegal"):
+        shown = lettered(puzzle)
+        assert len(shown.options) == 6 and len(shown.right) == 1
+        assert all(text.startswith("Trick ") for _l, _a, text in shown.options)
+
+
+def test_a_hand_to_score_offers_the_scores_and_their_neighbours() -> None:
+    puzzle = next(p for p in PUZZLES if p.kind == "hand_score")
+    shown = lettered(puzzle)
+    assert len(shown.options) == 4 and len(shown.right) == 1
+    assert all("North–South" in text for _l, _a, text in shown.options)
 
 
 def test_answers_are_written_in_card_symbols() -> None:

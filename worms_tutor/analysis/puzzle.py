@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import pairwise, permutations
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..formats.explain import Reason, explain_record, explain_step, plain
 from ..formats.scenario import Replay, Scenario
@@ -43,17 +43,27 @@ from ..values.play import Play
 from ..values.rulebook import RULE_TITLES
 from ..values.rules import Rules
 from ..values.seating import side_name, side_of, sides
+from . import hand_score, plan, spot_illegal
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
+from .verdict import Hint as Hint  # re-exported: the widgets read verdicts from here
+from .verdict import Verdict as Verdict
+from .verdict import sentence as _sentence
+from .verdict import symbols as _symbols
+from .verdict import unique as _unique
 
 ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed",
-                "choose_all")
+                "choose_all", "hand_score", "spot_illegal", "plan")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
 given plays; ``placement``: which card of the given group goes on which heading card;
 ``table``: a question about the procedure at the table (``ask``), chosen from options;
 ``allowed``: which of the listed ``plays`` are allowed (choose all that apply);
-``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply)."""
+``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply);
+``hand_score``: the points each side scores in a hand played to its end (``hand_score.py``);
+``spot_illegal``: which play of the replay breaks a rule (``spot_illegal.py``);
+``plan``: the seat's plays over the last two or three tricks against the best replies
+(``plan.py``)."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -87,42 +97,6 @@ class PuzzleError(WormsError):
         self.field = field
         self.problem = message
         self.source = source
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One rung of the hint ladder."""
-
-    title: str
-    text: str
-    rule_ids: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The engine's answer to a learner's answer, with everything the feedback needs."""
-
-    correct: bool
-    answer: str
-    summary: str
-    reasons: tuple[Reason, ...]
-    others: tuple[str, ...] = ()
-    next_line: Line | None = None
-    next_reasons: tuple[Reason, ...] = ()
-    withheld: str = ""
-    """For a first miss: a summary that names only the learner's answer, so that a second try
-    is still worth making; empty where any reply gives the answer away (yes/no questions) and
-    for plays, whose miss shows what the others then do rather than the right card."""
-    why: str = ""
-    """For a wrong answer: one plain line, from the engine's reasons, saying why this answer
-    is wrong (who beats that seat's card, the gain missed, the rule that decides), without
-    rule ids; shown at once, first miss included."""
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        """Every rule id cited by the reasons, first mention first."""
-        return _unique(rule for reason in (*self.reasons, *self.next_reasons)
-                       for rule in reason.rules)
 
 
 @dataclass(frozen=True)
@@ -245,6 +219,14 @@ class Puzzle:
         return self.ask != "partner"
 
     @property
+    def shown_replay(self) -> Replay:
+        """What the table shows: the plays, or for ``spot_illegal`` the position before them
+        (the engine's replay stops at the illegal play, which would give it away)."""
+        if self.kind == "spot_illegal":
+            return replace(self.scenario, plays=()).replay()
+        return self.replay
+
+    @property
     def options(self) -> tuple[str, ...]:
         """The answers a ``table`` puzzle offers to choose from (empty for other kinds)."""
         return self._table.options if self.kind == "table" else ()
@@ -288,6 +270,8 @@ class Puzzle:
 
     @cached_property
     def _solution(self) -> tuple[str, ...]:
+        if self.kind in _KIND_MODULES:
+            return _KIND_MODULES[self.kind].solution(self)
         if self.kind in ("play", "placement"):
             return tuple(_play_text(c.play) for c in self._choices if self._reaches(c))
         if self.kind == "winner":
@@ -304,6 +288,8 @@ class Puzzle:
 
     @cached_property
     def _solution_reasons(self) -> tuple[Reason, ...]:
+        if self.kind in _KIND_MODULES:
+            return _KIND_MODULES[self.kind].solution_reasons(self)
         if self.kind in ("play", "placement", "choose_all"):
             best = next(c for c in self._choices if self._reaches(c))
             return _line_reasons(best.line, self.rules.players)
@@ -396,7 +382,7 @@ def _build(data: Any) -> Puzzle:
         raise PuzzleError(f"unknown kind {kind!r}; the kinds are {', '.join(ANSWER_KINDS)}",
                           field="answer")
     ask = _ask(data, kind)
-    scenario = _scenario(data)
+    scenario = _scenario(data, allow_illegal=kind == "spot_illegal")
     state = scenario.replay().final
     play = _play(data, scenario, kind)
     plays = _listed_plays(data, scenario, kind)
@@ -461,7 +447,7 @@ def _text(data: Mapping[str, Any], key: str) -> str:
     return value.strip()
 
 
-def _scenario(data: Mapping[str, Any]) -> Scenario:
+def _scenario(data: Mapping[str, Any], allow_illegal: bool = False) -> Scenario:
     raw = data["scenario"]
     if not isinstance(raw, Mapping):
         raise PuzzleError("must be a scenario object (design.md §2)", field="scenario")
@@ -479,7 +465,7 @@ def _scenario(data: Mapping[str, Any]) -> Scenario:
         field = error.field if error.field in ("variant", "rules") else f"scenario.{error.field}"
         raise PuzzleError(error.problem, field=field) from None
     illegal = scenario.replay().illegal
-    if illegal is not None:
+    if illegal is not None and not allow_illegal:
         raise PuzzleError(f"{illegal.refusal.message} ({illegal.refusal.rule})",
                           field=f"scenario.plays[{illegal.index}]")
     return scenario
@@ -585,6 +571,10 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
         if state.trick.size != puzzle.play.size or puzzle.play.size < 2:
             raise PuzzleError("a placement puzzle places a group of two or more cards on the "
                               "heading group", field="play")
+    problem = _KIND_MODULES[puzzle.kind].validate(puzzle) if puzzle.kind in _KIND_MODULES \
+        else ""
+    if problem:
+        raise PuzzleError(problem, field="scenario.plays")
     try:
         solution = puzzle.correct_answers()
     except SearchError as error:
@@ -609,16 +599,6 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
 
 def _play_text(play: Play) -> str:
     return str(play)
-
-
-def _sentence(text: str) -> str:
-    """A reason as a sentence: capital first letter and one full stop."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def _unique(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
 
 
 def _as_play(puzzle: Puzzle, answer: Any) -> Play:
@@ -734,6 +714,9 @@ _CANONICAL = {
     "table": _canonical_option,
     "allowed": _canonical_allowed,
     "choose_all": _canonical_allowed,
+    "hand_score": hand_score.canonical,
+    "spot_illegal": spot_illegal.canonical,
+    "plan": plan.canonical,
 }
 
 
@@ -1040,11 +1023,6 @@ def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
                    (*wrong, *reasons), withheld="Not quite.", why=named)
 
 
-def _symbols(play: Play) -> str:
-    """A play as a learner reads it: ``S: 9♥ J♣``."""
-    return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
-
-
 _CHECKERS = {
     "play": _check_play,
     "placement": _check_play,
@@ -1054,6 +1032,9 @@ _CHECKERS = {
     "table": _check_fact,
     "allowed": _check_allowed,
     "choose_all": _check_choose_all,
+    "hand_score": hand_score.check,
+    "spot_illegal": spot_illegal.check,
+    "plan": plan.check,
 }
 
 
@@ -1061,7 +1042,7 @@ _CHECKERS = {
 
 
 def _solution_hint(puzzle: Puzzle) -> Hint:
-    answers = ", ".join(puzzle.correct_answers())
+    answers = (" or " if puzzle.kind == "plan" else ", ").join(puzzle.correct_answers())
     reasons = puzzle._solution_reasons
     text = f"Solution: {answers}. " + " ".join(_sentence(plain(reason.text))
                                                for reason in reasons)
@@ -1154,6 +1135,18 @@ def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
     )
 
 
+def _ladder_hand_score(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*hand_score.ladder(puzzle), _solution_hint(puzzle))
+
+
+def _ladder_spot_illegal(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*spot_illegal.ladder(puzzle), _solution_hint(puzzle))
+
+
+def _ladder_plan(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*plan.ladder(puzzle), _solution_hint(puzzle))
+
+
 _LADDERS = {
     "play": _ladder_play,
     "placement": _ladder_play,
@@ -1163,4 +1156,20 @@ _LADDERS = {
     "table": _ladder_table,
     "allowed": _ladder_allowed,
     "choose_all": _ladder_play,
+    "hand_score": _ladder_hand_score,
+    "spot_illegal": _ladder_spot_illegal,
+    "plan": _ladder_plan,
 }
+
+class _KindModule(Protocol):
+    """What a kind kept in a module of its own provides (``hand_score``, ``plan`` …)."""
+
+    def validate(self, puzzle: Puzzle) -> str: ...
+    def solution(self, puzzle: Puzzle) -> tuple[str, ...]: ...
+    def solution_reasons(self, puzzle: Puzzle) -> tuple[Reason, ...]: ...
+
+
+_KIND_MODULES: dict[str, _KindModule] = {
+    "hand_score": hand_score, "spot_illegal": spot_illegal, "plan": plan,
+}
+"""The kinds that live in a module of their own (one concept each), by name."""
