@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from worms_tutor.analysis import hand_score, plan
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.formats.explain import plain
 from worms_tutor.widgets.series import puzzle_files
@@ -30,6 +31,15 @@ def wrong_answers(puzzle: Puzzle) -> list[str]:
     elif puzzle.kind == "play":
         offered = [str(legal.play) for legal in puzzle.state.legal_plays()]
         offered += [f"{puzzle.seat}: {card}" for card in puzzle.hand]
+    elif puzzle.kind == "hand_score":
+        right_score = hand_score.scores(puzzle)
+        offered = [hand_score.score_text({**right_score, side: max(0, points + step)})
+                   for side, points in right_score.items() for step in (-1, 1)]
+    elif puzzle.kind == "spot_illegal":
+        offered = [str(play) for play in puzzle.scenario.plays]
+    elif puzzle.kind == "plan":  # a first play that gives something away is judged at once
+        offered = [str(legal.play) for legal in puzzle.state.legal_plays()
+                   if plan.advance(puzzle, [legal.play]).wrong is not None]
     else:
         return []
     return [answer for answer in dict.fromkeys(offered)
