@@ -90,6 +90,7 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
         self.mine = []
         self.judged = None
         state = self.puzzle.state
+        self.picker.clear()
         self.picker.set_cards(state.hand_of(self.puzzle.seat))
         self.picker.max_select = _largest_play(state)
         self.status.value = ""
@@ -103,6 +104,7 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
 
     def _show(self, progress: plan.Progress) -> None:
         state = progress.state
+        self.picker.clear()
         self.picker.set_cards(state.hand_of(self.puzzle.seat))
         self.picker.max_select = _largest_play(state)
         replies = progress.plays[len(progress.plays) - _replies_count(progress, self.puzzle):]

@@ -271,12 +271,11 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     why = (f"After {symbols(wrong)}, best play goes {refutation}: the hand ends "
            f"{_points_words(points)}; the best plan ends it "
            f"{_points_words(_points(puzzle.state, best_end))}")
-    best_lines = ", or ".join(_plan_symbols(line) for line in winning_lines(puzzle))
     line = Line(progress.before_wrong, (wrong, *progress.refutation), progress.state)
-    return Verdict(False, text, f"Not quite: {symbols(wrong)} gives something away. The best "
-                   f"plan: {best_lines}.", (), next_line=line,
+    # as for a play: the miss shows what the others then do, on the table, never the plan
+    return Verdict(False, text, f"Not quite: {symbols(wrong)} gives something away.", (),
+                   next_line=line,
                    next_reasons=_reasons(progress.before_wrong, progress.state),
-                   withheld=f"Not quite: {symbols(wrong)} gives something away.",
                    why=sentence(why))
 
 

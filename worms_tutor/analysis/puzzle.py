@@ -162,7 +162,8 @@ class Puzzle:
     def variant_notes(self) -> tuple[str, ...]:
         """Where this puzzle rests on a choice of ours (rules.md §E) rather than a source."""
         rules = self.rules
-        ids = set(self.rule_ids())
+        # a replay's notes would point at the rule it breaks before it is found
+        ids = set(self.rule_ids()) if self.kind != "spot_illegal" else set()
         notes = []
         if ids & {"P3", "R6.5"}:
             notes.append(f"The Worms bonus V = {rules.worms_home_value} is our choice: "
