@@ -20,6 +20,7 @@ from matplotlib.backends.backend_pdf import PdfPages
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
+from worms_tutor.analysis import hand_score, spot_illegal
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.presentation.display import card_text
 from worms_tutor.presentation.svg import card_role, suit_colour
@@ -194,6 +195,28 @@ def _position(puzzle: Puzzle) -> list[str]:
                      f"{names}")
     return lines
 
+_PLAYS_LISTED = ("spot_illegal", "hand_score")
+"""Kinds whose sheet lists the plays made rather than drawing one hand."""
+
+
+def _paper_lines(puzzle: Puzzle) -> list[str]:
+    """What the sheet shows under a puzzle's question: its position, or for the kinds that
+    are about plays already made, those plays (a replay's plays numbered, to choose from; a
+    finished hand's tricks, to count)."""
+    if puzzle.kind == "spot_illegal":
+        start = puzzle.shown_replay.final
+        hands = " · ".join(card_text(f"{seat} " + " ".join(str(card) for card in cards))
+                           for seat, cards in start.hands)
+        return [f"Hands: {hands}", "   ".join(
+            f"{n}) {label}" for n, label in enumerate(spot_illegal.option_labels(puzzle),
+                                                     start=1))]
+    if puzzle.kind == "hand_score":
+        return [card_text(f"Trick {n}: " + ", ".join(str(step.play) for step in
+                                                    record.trick.steps))
+                for n, record in enumerate(puzzle.replay.records, start=1)]
+    return _position(puzzle)[1:4]
+
+
 def chapter_puzzles(chapter: int) -> tuple[Puzzle, ...]:
     """The chapter's puzzles in file order, as its page loads them."""
     return tuple(load_puzzle_file(path) for path in sorted(_PUZZLES.glob(f"{chapter:02d}-*.json")))
@@ -210,9 +233,11 @@ def worksheet(chapter: int) -> list[Figure]:
             number = start + offset + 1
             _text(ax, 0, top, f"{number}. {puzzle.title}", 11, fontweight="bold")
             _text(ax, 0, top - 5, _wrap(puzzle.question, 95), 9)
-            for index, card in enumerate(puzzle.hand[:12]):
+            drawn = () if puzzle.kind in _PLAYS_LISTED else puzzle.hand
+            for index, card in enumerate(drawn[:12]):
                 _card(ax, index * 8, top - 14, card, width=7)
-            _text(ax, 0, top - 26, "\n".join(_position(puzzle)[1:4]), 7.5, color="#444444")
+            lines = "\n".join(_wrap(line, 110) for line in _paper_lines(puzzle))
+            _text(ax, 0, top - 26, lines, 7.5, color="#444444")
             options = "   ".join(puzzle.options)
             answer = f"Choose one: {options}" if options else "Your answer:"
             _text(ax, 0, top - 38, answer, 9)
@@ -244,6 +269,12 @@ def answer_key(puzzle: Puzzle) -> str:
             return card_text(f"{name}: " + "; ".join(plays))
         return card_text("; ".join(plays))
 
+    if puzzle.kind == "hand_score":
+        return hand_score.score_words(hand_score.scores(puzzle))
+    if puzzle.kind == "plan":  # each plan, its plays in order
+        return " or ".join(card_text(f"{seat_name(puzzle.seat)}: " + ", then ".join(
+            play.split(": ", 1)[1] for play in answer.split(", ")))
+            for answer in puzzle.correct_answers())
     return " or ".join(read(answer) for answer in puzzle.correct_answers())
 
 

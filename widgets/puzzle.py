@@ -260,8 +260,10 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         check = self._guarded(self.check)
         if isinstance(control, HandPicker) and puzzle.cards_to_pick == 1 and self.check_on_pick:
             control.on_change(lambda cards: check(None) if cards else None)
-        if isinstance(control, ipywidgets.Text):
-            _on_enter(control, lambda: check(None))
+        boxes = control.children if puzzle.kind == "hand_score" else (control,)
+        for box in boxes:
+            if isinstance(box, ipywidgets.Text):  # Enter checks, as the Check button does
+                _on_enter(box, lambda: check(None))
         if isinstance(control, PlanControl):
             control.on_finished(lambda: check(None))
         self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"

@@ -50,10 +50,7 @@ class Progress:
     refutation: tuple[Play, ...] = ()
     """The best play after that wrong play, to the end of the hand."""
     before_wrong: HandState | None = None
-    best: Value | None = None
-    """The most the learner's side could still reach where the wrong play was made."""
-    got: Value | None = None
-    """What the wrong play is worth with best play after it."""
+    """The position where the wrong play was made."""
 
     @property
     def finished(self) -> bool:
@@ -79,7 +76,7 @@ def advance(puzzle: Puzzle, mine: Iterable[Play]) -> Progress:
             end = after
             for reply in rest:
                 end = end.play(reply)
-            return Progress(tuple(line) + rest, end, number, rest, state, best, values[legal])
+            return Progress(tuple(line) + rest, end, number, rest, state)
         state = after
         replies = _replies(puzzle, state)
         for reply in replies:

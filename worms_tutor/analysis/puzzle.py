@@ -393,6 +393,8 @@ def _build(data: Any) -> Puzzle:
                               field="scenario.plays")
         plays = tuple(legal.play for legal in state.legal_plays())
     seat = _seat(data, state, kind, play or (plays[0] if plays else None))
+    if kind == "spot_illegal" and "seat" not in data:
+        seat = scenario.leader  # not the seat to move: that is the one breaking a rule
     side = _side(data, scenario, seat)
     goal = _goal(data, kind)
     horizon = data.get("horizon", "trick")
