@@ -56,26 +56,29 @@ def feedback(found: Any, kind: str) -> tuple[str, str]:
     return first, str(box.inner_text())
 
 
-def test_a_learner_scores_a_hand_spots_an_illegal_play_and_plays_a_plan(
-    page: Any, open_notebook: Opener, page_url: str, screenshot: Callable[..., Any]
+def test_a_hand_to_score_says_why_a_number_is_wrong_then_accepts_the_right_one(
+    page: Any, open_notebook: Opener, page_url: str
 ) -> None:
     open_notebook(page, PAGE, base_url=page_url, timeout=120_000)
-
-    # a hand to score: the double trick counted as one trick
     scoring = puzzle(page, load(PUZZLE_IDS[0]).title)
     right = hand_score.scores(load(PUZZLE_IDS[0]))
     boxes = scoring.locator(".wt-answer-hand-score input")
-    boxes.nth(0).fill(str(right["NS"] - 1))
+    boxes.nth(0).fill(str(right["NS"] - 1))  # the double trick counted as one trick
     boxes.nth(1).fill(str(right["EW"]))
     scoring.locator("button.wt-check").click()
     first, _ = feedback(scoring, "wrong")
     assert "Why:" in first and "the double trick counting 2" in first, first
     boxes.nth(0).fill(str(right["NS"]))
-    scoring.locator("button.wt-check").click()
-    first, _ = feedback(scoring, "correct")
+    boxes.nth(0).press("Enter")  # Enter checks, as the Check button does
+    first, opened = feedback(scoring, "correct")
     assert first.startswith(f"Correct: North–South {right['NS']}"), first
+    assert "R13.1" in opened  # the rule ids, in the fold
 
-    # a replay: N's Worms breaks no rule, S's Toqu on it does
+
+def test_a_replay_says_why_a_play_breaks_no_rule_then_names_the_refusal(
+    page: Any, open_notebook: Opener, page_url: str
+) -> None:
+    open_notebook(page, PAGE, base_url=page_url, timeout=120_000)
     replay = puzzle(page, load(PUZZLE_IDS[1]).title)
     replay.get_by_role("radio", name="Trick 1 · N plays K♥", exact=True).check()
     replay.locator("button.wt-check").click()
@@ -86,11 +89,16 @@ def test_a_learner_scores_a_hand_spots_an_illegal_play_and_plays_a_plan(
     first, opened = feedback(replay, "correct")
     assert "Toqu may not be laid on your partner's Worms" in first and "F1" in opened, opened
 
-    # a plan: the J♦ led first is refuted at once, the 7♥ first wins both tricks
+
+def test_a_plan_is_refuted_at_its_first_wrong_play_then_played_out_right(
+    page: Any, open_notebook: Opener, page_url: str, screenshot: Callable[..., Any]
+) -> None:
+    open_notebook(page, PAGE, base_url=page_url, timeout=120_000)
     planning = puzzle(page, load(PUZZLE_IDS[2]).title)
-    planning.get_by_role("button", name="Jack of diamonds").click()
+    planning.get_by_role("button", name="Jack of diamonds").click()  # led first: it loses
     first, _ = feedback(planning, "wrong")
     assert "Why: After S: J♦, best play goes" in first and "E: J♣" in first, first
+    assert "7♥" not in first.split("Why:")[0]  # the miss does not name the plan
     planning.locator(".wt-next .wt-table").wait_for()  # the refutation, on a table
     planning.get_by_role("button", name="Seven of hearts").click()
     planning.locator(".wt-plan-status", has_text="The others answer").wait_for()
