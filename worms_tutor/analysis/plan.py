@@ -108,6 +108,23 @@ def _replies(puzzle: Puzzle, state: HandState) -> tuple[Play, ...]:
     return tuple(replies)
 
 
+def _keeping(state: HandState) -> tuple[tuple[Play, ...], int]:
+    """The plays of the seat to move that keep the most the position allows, and how many
+    legal plays there are."""
+    values = evaluate_plays(state)
+    best = max((value.value for value in values), key=_worth)
+    return tuple(value.play for value in values if _worth(value.value) == _worth(best)), \
+        len(values)
+
+
+def _answered(puzzle: Puzzle, state: HandState, play: Play) -> HandState:
+    """The position after ``play`` and the others' best replies to it."""
+    after = state.play(play)
+    for reply in _replies(puzzle, after):
+        after = after.play(reply)
+    return after
+
+
 def winning_lines(puzzle: Puzzle) -> tuple[tuple[Play, ...], ...]:
     """Every sequence of the learner's plays that keeps the most the position allows."""
     found: list[tuple[Play, ...]] = []
@@ -116,14 +133,8 @@ def winning_lines(puzzle: Puzzle) -> tuple[tuple[Play, ...], ...]:
         if state.to_move is None:
             found.append(mine)
             return
-        values = evaluate_plays(state)
-        best = max((value.value for value in values), key=_worth)
-        for value in values:
-            if _worth(value.value) == _worth(best):
-                after = state.play(value.play)
-                for reply in _replies(puzzle, after):
-                    after = after.play(reply)
-                walk(after, (*mine, value.play))
+        for play in _keeping(state)[0]:
+            walk(_answered(puzzle, state, play), (*mine, play))
 
     walk(puzzle.state, ())
     return tuple(found)
@@ -135,16 +146,9 @@ def guess_chance(puzzle: Puzzle) -> Fraction:
     def chance(state: HandState) -> Fraction:
         if state.to_move is None:
             return Fraction(1)
-        values = evaluate_plays(state)
-        best = max((value.value for value in values), key=_worth)
-        total = Fraction(0)
-        for value in values:
-            if _worth(value.value) == _worth(best):
-                after = state.play(value.play)
-                for reply in _replies(puzzle, after):
-                    after = after.play(reply)
-                total += chance(after)
-        return total / len(values)
+        keeping, offered = _keeping(state)
+        return sum((chance(_answered(puzzle, state, play)) for play in keeping),
+                   Fraction(0)) / offered
 
     return chance(puzzle.state)
 

@@ -10,16 +10,20 @@ A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
 - ``id``* (letters, digits, ``-``, ``_``), ``title``*, ``chapter``* (a number), ``question``*;
 - ``variant`` (a preset, default ``english``) and ``rules`` (switch overrides), for the whole
   puzzle; ``scenario``* is the scenario format of design.md §2 without those two keys;
-- ``answer``*: ``play``, ``placement``, ``winner``, ``legal``, ``points`` or ``table``
-  (``ANSWER_KINDS``); ``ask``: for ``table`` only, one of ``procedure.ASKS``;
-- ``goal``: for ``play`` and ``placement`` only, one of ``search.GOAL_KINDS``
+- ``answer``*: one of ``ANSWER_KINDS`` (``hand_score``, ``spot_illegal`` and ``plan`` live
+  in modules of their own); ``ask``: for ``table`` only, one of ``procedure.ASKS``;
+- ``goal``: for ``play``, ``placement`` and ``choose_all`` only, one of ``search.GOAL_KINDS``
   (``score_points:N`` takes a number); ``horizon``: ``trick`` (default) or ``hand`` (only with
   an empty stock);
 - ``play``: the play asked about (``legal``) or the cards to place (``placement``);
-- ``seat`` (default: the seat to move) and ``side`` (default: the seat's side; the side asked
-  about in ``points``); ``hint_rules``: rule ids for the first hint (known to ``RULE_TITLES``);
+- ``plays``: for ``allowed``, the 3 to 6 plays to judge; a ``spot_illegal`` puzzle's
+  ``scenario.plays`` hold one play the engine refuses (the plays after it are shown as written);
+- ``seat`` (default: the seat to move; a replay's leader for ``spot_illegal``) and ``side``
+  (default: the seat's side; the side asked about in ``points``); ``hint_rules``: rule ids for
+  the first hint (known to ``RULE_TITLES``);
 - ``expected``: the answers the author expects, which must equal the engine's;
-  ``open_hands`` (default true): show every hand; ``comment``: a note for authors.
+  ``open_hands`` (default true): show every hand; ``comment``: a note for authors;
+  ``lesson``: the one plain sentence the puzzle teaches.
 """
 
 from __future__ import annotations
