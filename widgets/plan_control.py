@@ -58,6 +58,7 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
         self.picker.on_change(self._picked)
         self.play_button.on_click(lambda _button: self.play(self.picker.selected_cards))
         self.children = [self.picker, self.play_button, self.status, self.line_box]
+        self._offer(puzzle.state)
 
     def on_finished(self, listener: Callable[[], None]) -> None:
         """Call ``listener()`` when the plan is over (the hand ended or a play was wrong)."""
@@ -89,12 +90,17 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
         """Back to the puzzle's position for another try."""
         self.mine = []
         self.judged = None
-        state = self.puzzle.state
+        self._offer(self.puzzle.state)
+        self.status.value = ""
+        self.line_box.children = []
+
+    def _offer(self, state: HandState) -> None:
+        """The learner's cards for the next play, nothing picked; the Play button only where
+        a group may be played (a single card is played as it is picked)."""
         self.picker.clear()
         self.picker.set_cards(state.hand_of(self.puzzle.seat))
         self.picker.max_select = _largest_play(state)
-        self.status.value = ""
-        self.line_box.children = []
+        self.play_button.layout.display = "none" if self.picker.max_select == 1 else ""
 
     def _finish(self) -> None:
         self.judged = tuple(self.mine)
@@ -104,9 +110,7 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
 
     def _show(self, progress: plan.Progress) -> None:
         state = progress.state
-        self.picker.clear()
-        self.picker.set_cards(state.hand_of(self.puzzle.seat))
-        self.picker.max_select = _largest_play(state)
+        self._offer(state)
         replies = progress.plays[len(progress.plays) - _replies_count(progress, self.puzzle):]
         answered = ", ".join(_symbols(play) for play in replies) or "nothing yet"
         self.status.value = (f'<p class="wt-plan-status__text" style="margin:2px 0">'

@@ -56,3 +56,21 @@ def test_a_plan_is_played_card_by_card_and_judged_when_it_goes_wrong_or_ends() -
     control.picker.toggle(Card.parse("JD"))
     verdict = widget.last_verdict
     assert verdict is not None and verdict.correct and widget.solved and widget.tries == 2
+
+
+def test_where_a_group_may_be_led_the_plan_waits_for_the_play_button() -> None:
+    widget = PuzzleWidget.from_id("07-plan-worms-home")
+    control = widget.answer_control
+    assert isinstance(control, PlanControl) and control.picker.max_select == 2
+    assert control.play_button.layout.display != "none"
+    control.picker.toggle(Card.parse("KH"))
+    assert not control.mine  # one card picked: a pair could still be meant
+    control.play_button.click()
+    assert len(control.mine) == 1 and "The others answer" in control.status.value
+    assert control.picker.max_select == 2  # E leads again: the two Eights may go as a pair
+    control.picker.toggle(Card.parse("8H"))
+    control.picker.toggle(Card.parse("8D"))
+    control.play_button.click()  # the pair gives the last tricks away: judged at once
+    verdict = widget.last_verdict
+    assert verdict is not None and not verdict.correct and "8♥ 8♦" in verdict.why
+    assert not control.mine and control.picker.cards == widget.puzzle.hand  # start again
