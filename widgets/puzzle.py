@@ -183,7 +183,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return
         # the feedback text first: it is what the learner waits for
         modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
-        self._set_feedback(modifier, _verdict_html(verdict, puzzle.lesson, self.answer_shown))
+        retry = _RETRY_PLAN if puzzle.kind == "plan" else _RETRY
+        self._set_feedback(modifier, _verdict_html(verdict, puzzle.lesson, self.answer_shown,
+                                                   retry))
         self.next_box.children = []
         if not self.table.explain:
             self.table.set_explain(True)
@@ -542,6 +544,8 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
 
 
 _RETRY = "Change your answer and press Check to try again"
+_RETRY_PLAN = "Play again from the start: your hand is back"
+"""A plan is judged as it is played: another try starts with the first card, no Check."""
 
 
 def _summary_html(summary: str) -> str:
@@ -565,8 +569,8 @@ def _lesson_html(lesson: str) -> str:
             f"{text_html(lesson)}</p>")
 
 
-def _retry_html(ways: str = "") -> str:
-    return f'<p class="wt-feedback__retry">{_RETRY}{ways}.</p>'
+def _retry_html(ways: str = "", retry: str = _RETRY) -> str:
+    return f'<p class="wt-feedback__retry">{retry}{ways}.</p>'
 
 
 def _trace_html(verdict: Verdict) -> str:
@@ -584,7 +588,8 @@ def _trace_html(verdict: Verdict) -> str:
             f'{"".join(parts)}</details>')
 
 
-def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False) -> str:
+def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False,
+                  retry: str = _RETRY) -> str:
     """The feedback: what was answered, why it is wrong (at once), the lesson, then the
     engine's trace folded. ``shown``: the learner asked for the answer, so no "try again"."""
     parts = [_summary_html(verdict.summary)]
@@ -598,7 +603,7 @@ def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False) -> st
     elif verdict.correct:
         parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
     elif not shown:
-        parts.append(_retry_html())
+        parts.append(_retry_html(retry=retry))
     parts.append(_trace_html(verdict))
     return "".join(parts)
 

@@ -102,6 +102,7 @@ def test_a_plan_is_refuted_at_its_first_wrong_play_then_played_out_right(
     planning.locator(".wt-next .wt-table").wait_for()  # the refutation, on a table
     planning.get_by_role("button", name="Seven of hearts").click()
     planning.locator(".wt-plan-status", has_text="The others answer").wait_for()
+    screenshot(page, "new-kinds-plan-midway")
     planning.get_by_role("button", name="Jack of diamonds").click()
     first, _ = feedback(planning, "correct")
     assert first.startswith("Correct: S: 7♥, then S: J♦."), first

@@ -48,6 +48,8 @@ def test_a_plan_is_played_card_by_card_and_judged_when_it_goes_wrong_or_ends() -
     control.picker.toggle(Card.parse("JD"))  # a pick is played at once: a losing lead
     verdict = widget.last_verdict
     assert verdict is not None and not verdict.correct and "best play goes" in verdict.why
+    assert "Play again from the start" in widget.feedback.value  # no Check needed to retry
+    assert "press Check" not in widget.feedback.value
     assert widget.puzzle is not None and control.picker.cards == widget.puzzle.hand  # again
     control.picker.toggle(Card.parse("7H"))
     assert widget.last_verdict is verdict  # not judged yet: the others have answered
