@@ -102,3 +102,19 @@ def test_a_hand_that_is_not_over_is_no_hand_to_score() -> None:
     }
     with pytest.raises(PuzzleError, match="plays the hand to its end"):
         load_puzzle(data)
+
+
+def test_a_side_with_fewer_than_five_units_is_told_they_score_nothing() -> None:
+    puzzle = _load("08-score-the-double-trick")
+    right = hand_score.scores(puzzle)
+    units = puzzle.state.previous.count("EW")
+    why = puzzle.check({**right, "EW": right["EW"] + 1}).why
+    assert why == (f"East–West score less than {right['EW'] + 1}: they took {units} of the 9 "
+                   "trick units, and fewer than five score nothing.")
+
+
+def test_only_points_moved_between_sides_are_said_to_belong_to_the_other() -> None:
+    puzzle = _load("06-score-the-capture")
+    right = hand_score.scores(puzzle)
+    alone = puzzle.check({**right, "EW": right["EW"] + 1}).why  # N–S right: nothing moved
+    assert "North–South get" not in alone

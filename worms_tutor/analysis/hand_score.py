@@ -162,7 +162,7 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     if given == right:
         return Verdict(True, text, f"Correct: {score_words(right)}.", reasons)
     found = gains(puzzle)
-    whys = [_why_side(puzzle, side, given[side], right[side], found)
+    whys = [_why_side(puzzle, side, given, right, found)
             for side in side_list(puzzle) if given[side] != right[side]]
     wrong = ", ".join(f"{side_name(side)} {given[side]}" for side in side_list(puzzle)
                       if given[side] != right[side])
@@ -170,23 +170,32 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
                    withheld=f"Not quite: not {wrong}.", why=" ".join(whys))
 
 
-def _why_side(puzzle: Puzzle, side: str, given: int, right: int,
+def _why_side(puzzle: Puzzle, side: str, answer: Mapping[str, int], scored: Mapping[str, int],
               found: tuple[Gain, ...]) -> str:
-    name = side_name(side)
+    """Why the number given for ``side`` is wrong: the gains it misses, a gain of another
+    side it took for its own, or what it counted that scores nothing."""
+    name, given, right = side_name(side), answer[side], scored[side]
     own = [gain for gain in found if gain.side == side]
     if given < right:
         missed = _making_up(own, right - given) or own
         return sentence(f"{name} score more than {given}: count "
                         + "; ".join(gain.text for gain in missed))
     extra = given - right
-    elsewhere = [gain for gain in found if gain.side != side and gain.points == extra]
+    elsewhere = [gain for gain in found if gain.side != side and gain.points == extra
+                 and answer[gain.side] == scored[gain.side] - extra]  # moved across
     if elsewhere:
         gain = elsewhere[0]
         return sentence(f"{name} score less than {given}: {side_name(gain.side)} get "
                         f"{gain.text}")
     notes = _nothing_notes(puzzle, side)
-    counted = ("they get only " + "; ".join(gain.text for gain in own) if own
-               else "they score nothing here")
+    units = puzzle.state.previous.count(side)
+    if own:
+        counted = "they get only " + "; ".join(gain.text for gain in own)
+    elif units < 5:
+        counted = (f"they took {units} of the {units_in_hand(puzzle.rules)} trick units, and "
+                   "fewer than five score nothing")
+    else:
+        counted = "they score nothing here"
     tail = f"; {notes[0]}" if notes else ""
     return sentence(f"{name} score less than {given}: {counted}{tail}")
 
