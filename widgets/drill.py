@@ -18,7 +18,7 @@ from typing import Any
 
 from .fragment import FONT, display_outputs
 from .page_widgets import store
-from .series import chapters, load, page_puzzle_ids, puzzle_files
+from .series import chapter_puzzle_ids, chapters, load, puzzle_files
 from .stars import MAX_STARS, stars_text, tally
 
 CHALLENGE_SEED = 27
@@ -49,13 +49,6 @@ def challenge_ids(seed: int = CHALLENGE_SEED) -> list[str]:
         picked.append(chooser.choice(ids))
     return sorted(picked, key=lambda pid: difficulty(load(pid)).score)
 
-
-def chapter_puzzle_ids(number: str) -> list[str]:
-    """A chapter's puzzles in the order of its page (easy to hard); a puzzle file the page
-    does not show comes last."""
-    found = [chapter for chapter in chapters() if chapter.number == number]
-    shown = list(page_puzzle_ids(found[0])) if found else []
-    return shown + [path.stem for path in puzzle_files(number) if path.stem not in shown]
 
 
 class PuzzleRun:

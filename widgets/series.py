@@ -105,6 +105,14 @@ def page_puzzle_ids(chapter: Chapter, folder: Path | None = None) -> tuple[str, 
     return tuple(dict.fromkeys(shown))
 
 
+def chapter_puzzle_ids(number: str) -> list[str]:
+    """A chapter's puzzles in the order of its page (easy to hard), for the drill and the
+    quiz; a puzzle file the page does not show comes last."""
+    found = [chapter for chapter in chapters() if chapter.number == number]
+    shown = list(page_puzzle_ids(found[0])) if found else []
+    return shown + [path.stem for path in puzzle_files(number) if path.stem not in shown]
+
+
 def puzzle_path(puzzle_id: str) -> Path:
     """The file of the series' puzzle ``puzzle_id``; an error if there is none."""
     path = PUZZLES / f"{puzzle_id}.json"

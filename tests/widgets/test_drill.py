@@ -157,3 +157,8 @@ def test_the_top_of_a_chapter_shows_its_stars_and_links_its_drill() -> None:
     ids = ids_of("05")
     load_browser(encode(ids[:1], {ids[0]: 3}))
     assert f"1 of {len(ids)} puzzles solved, ★ 3 of {3 * len(ids)}" in text(shown[0].value)
+
+
+def test_the_quiz_shows_a_chapter_in_its_page_order() -> None:
+    board = lesson.quiz("08").children[-1]
+    assert board.puzzle_ids == ids_of("08")
