@@ -42,7 +42,7 @@ TAUGHT: dict[str, tuple[tuple[str, str, str], ...]] = {
     "08": (
         ("R6.15", "a capture at 8:8 scores nothing", "08-capture-at-eight-all"),
         ("R15.5", "the 8:8 trap: a 5-5 overshoots to 7", "08-five-five-at-eight-all"),
-        ("R13.3", "a double trick counts from 4 to 6 units", "08-a-pair-for-the-fifth"),
+        ("R13.3", "a double trick counts from 4 to 6 units", "08-four-tricks-in"),
     ),
     "09": (
         ("R10.5", "targets keep their own context in a multi-card trick",

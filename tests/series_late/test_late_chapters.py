@@ -87,7 +87,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "08-eight-eight": ("R6.15",),
     "08-capture-at-eight-all": ("R6.15",),
     "08-five-five-at-eight-all": ("R15.5", "R15.2", "R13.2"),
-    "08-a-pair-for-the-fifth": ("R13.3", "R13.2", "R10.6"),
+    "08-four-tricks-in": ("R13.3", "R13.2", "R10.6"),
     "08-stop-at-nine": ("R15.3",),
     "08-announce-the-score": ("R15.6", "R15.2", "R13.2"),
     "08-capture-and-hand-at-once": ("R15.2", "P1", "R13.2"),
