@@ -38,15 +38,13 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from worms_tutor.analysis import hand_score, plan  # noqa: E402
+from worms_tutor.analysis import plan  # noqa: E402
+from worms_tutor.analysis.difficulty import options_offered  # noqa: E402
 from worms_tutor.analysis.puzzle import Puzzle  # noqa: E402
 from worms_tutor.widgets import series  # noqa: E402
 
 LIMIT = Fraction(1, 3)
 """A puzzle counts as guessable when a blind guess passes it with this chance or more."""
-
-NUMBER_OPTIONS = 10
-"""The options counted for a typed number."""
 
 
 @dataclass(frozen=True)
@@ -68,34 +66,15 @@ class Guess:
 
 
 def guess_chance(puzzle: Puzzle) -> Guess:
-    """The options the widget offers for ``puzzle``, and how many of them are correct."""
+    """The options the widget offers for ``puzzle`` (the engine's count, shared with its
+    difficulty measure), and how many of them are correct."""
     kind = puzzle.kind
+    options = options_offered(puzzle)
     correct = len(puzzle.correct_answers())
-    if kind == "play":
-        options = len(puzzle.state.legal_plays())
-    elif kind == "placement":
-        assert puzzle.play is not None
-        options = len(puzzle.state.trick.head) ** len(puzzle.play.cards)
-    elif kind == "winner":
-        options = len(puzzle.rules.seats)
-    elif kind == "table":
-        options = len(puzzle.options)
-    elif kind == "legal":
-        options = 2
-    elif kind in ("allowed", "choose_all"):
-        options = 2 ** len(puzzle.plays)
+    if kind in ("allowed", "choose_all", "hand_score"):  # one set of ticks, one score sheet
         correct = 1
-    elif kind == "hand_score":
-        options = NUMBER_OPTIONS ** len(hand_score.side_list(puzzle))
-        correct = 1
-    elif kind == "spot_illegal":
-        options = len(puzzle.scenario.plays)
     elif kind == "plan":
-        chance = plan.guess_chance(puzzle)
-        options, correct = chance.denominator, chance.numerator
-    else:
-        options = NUMBER_OPTIONS
-        correct = 1
+        correct = plan.guess_chance(puzzle).numerator
     return Guess(puzzle.id, kind, options, correct)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets  # type: ignore[import-untyped]
 
 from worms_tutor.analysis import hand_score, spot_illegal
+from worms_tutor.analysis.difficulty import difficulty
 from worms_tutor.analysis.puzzle import (
     Hint,
     Puzzle,
@@ -383,12 +384,22 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
         f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(), quote=False)}'
-        f" · {players} players</span>{notes_html}"
+        f" · {players} players</span>{_difficulty_html(puzzle)}{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
         f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">{_role(puzzle)}'
         f"{escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
     )
+
+
+def _difficulty_html(puzzle: Puzzle) -> str:
+    """The engine's difficulty level beside the badge: ●○○ easy, ●●○, ●●● hard."""
+    found = difficulty(puzzle)
+    words = f"Difficulty: {found.label}, {found.level} of 3"
+    return (f'<span class="wt-difficulty" role="img" aria-label="{words}" title="{words}" '
+            f'style="margin-left:10px;color:#0b3d91;white-space:nowrap">'
+            f'<span style="font-size:120%;letter-spacing:2px">{found.mark}</span> '
+            f'<span style="font-size:90%">{found.label}</span></span>')
 
 
 def _role(puzzle: Puzzle) -> str:

@@ -26,7 +26,7 @@ from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
-from .series import chapters, puzzle_files
+from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
 LETTERS = "ABCDEF"
@@ -271,8 +271,7 @@ def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
     listed = dict(chapters_with_puzzles())
     number, _note = pick_chapter(asked, list(listed))
     assert number is not None, "the series has chapters with puzzles"
-    ids = [path.stem for path in puzzle_files(number)]
-    return number, ids, f"Chapter {int(number)}: {listed[number]}"
+    return number, chapter_puzzle_ids(number), f"Chapter {int(number)}: {listed[number]}"
 
 
 def quiz(chapter: str | int | None = None) -> Any:

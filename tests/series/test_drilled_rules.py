@@ -17,6 +17,9 @@ from worms_tutor.analysis.puzzle import Puzzle
 from worms_tutor.widgets import series
 
 TAUGHT: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "01": (
+        ("R1.1", "the 36-card pack", "01-what-is-left-to-draw"),
+    ),
     "04": (
         ("R3.2", "a higher Seven that took over is killed by the K♣",
          "04-kc-on-the-higher-seven"),
@@ -31,22 +34,26 @@ TAUGHT: dict[str, tuple[tuple[str, str, str], ...]] = {
         ("R6.5", "Worms over an earlier Toqu, mid-hand: worth 1, not 2 (§E Q4)",
          "07-worms-over-toqu"),
         ("R6.5", "Worms as the trick's last card scores nothing", "07-worms-last"),
+        ("R6.5", "Worms after Toqu has gone in an earlier trick scores nothing",
+         "07-after-toqu-has-gone"),
         ("F4", "in the club Toqu may follow before Worms has appeared (§E Q3)",
          "07-toqu-may-follow"),
     ),
     "08": (
         ("R6.15", "a capture at 8:8 scores nothing", "08-capture-at-eight-all"),
+        ("R15.5", "the 8:8 trap: a 5-5 overshoots to 7", "08-five-five-at-eight-all"),
+        ("R13.3", "a double trick counts from 4 to 6 units", "08-four-tricks-in"),
+    ),
+    "09": (
+        ("R10.5", "targets keep their own context in a multi-card trick",
+         "09-lay-the-kings-and-the-three"),
+        ("R6.5", "Worms in the last seat's group of a multi-card trick (§E Q18)",
+         "09-worms-in-the-last-pair"),
     ),
 }
 """Chapter → (rule id, situation, drilling puzzle)."""
 
-UNDRILLED: dict[str, tuple[tuple[str, str], ...]] = {
-    "01": (("R1.1", "the 36-card pack"),),
-    "08": (("R15.5", "the 8:8 trap: a 5-5 overshoots to 7"),
-           ("R13.3", "a double trick counts from 4 to 6 units")),
-    "09": (("R10.5", "targets keep their own context in a multi-card trick"),
-           ("R6.5", "Worms in the last seat's group of a multi-card trick (§E Q18)")),
-}
+UNDRILLED: dict[str, tuple[tuple[str, str], ...]] = {}
 """Taught, not yet drilled (issue 27 §1): printed by the test so that it stays visible."""
 
 

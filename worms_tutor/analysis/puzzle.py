@@ -180,6 +180,9 @@ class Puzzle:
         if rules.hand_end == "dk" and (hand_ended or self.horizon == "hand"):
             notes.append("The hand stops at five trick units: our reading of the club rules "
                          "(§E Q13).")
+        if "R15.5" in ids:
+            notes.append("A 5-5 at 8:8 sending a side back to 7 is the club's rules read "
+                         "literally: our reading (§E Q12).")
         if "F1" in ids:
             notes.append("A Toqu forced onto partner's Worms as a last card is allowed and "
                          "scores nothing: our choice (§E Q8).")
