@@ -15,7 +15,7 @@ PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: test lint pytest serve classroom lab clean static static-serve
+.PHONY: test lint pytest serve classroom lab clean printables static static-serve
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,11 @@ classroom: $(STAMP)
 lab: $(STAMP)
 	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
+# For a class: A4 PDFs to print (rank sheet, score sheet, a rules summary per rulebook,
+# worksheets with answer keys, how to make the pack) in printables/.
+printables: $(STAMP)
+	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
+
 # The static edition: the series as a Voici site (Python in the browser, no server) in
 # _static_site/, built with its own venv from the versions in static/requirements.txt.
 STATIC_VENV := .venv-static
@@ -91,4 +96,4 @@ static-serve:
 	$(PYTHON) -m http.server $(STATIC_PORT) --bind $(STATIC_BIND) --directory $(STATIC_SITE)
 
 clean:
-	rm -rf $(VENV) $(STATIC_VENV) $(STATIC_SITE) build/static-lite build/static-cache test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf printables $(VENV) $(STATIC_VENV) $(STATIC_SITE) build/static-lite build/static-cache test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -8,7 +8,8 @@ The chapters are the notebooks named ``NN-title.ipynb``; a chapter's title is th
 
 - on ``00-start-here.ipynb``, the cell that starts with ``<!-- series:toc -->``: one line
   per chapter, linked, then a "Reference" list of the reference pages that exist
-  (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary), then a
+  (``summary.ipynb``, the one-page summary; ``glossary.ipynb``, the glossary;
+  ``teachers.ipynb``, the teacher's guide), then a
   "Practice" list of the practice pages that exist (``drill.ipynb``, a chapter's puzzles one
   at a time; ``challenge.ipynb``, the final challenge; ``quiz.ipynb``, a chapter's puzzles for a
   projector) (the author places this cell;
@@ -40,7 +41,8 @@ CHAPTER_FILE = re.compile(r"^(\d\d)-[a-z0-9]+(?:-[a-z0-9]+)*\.ipynb$")
 TOC_MARK = "<!-- series:toc -->"
 NAV_MARK = "<!-- series:nav -->"
 SUMMARY = "summary.ipynb"
-REFERENCE = ((SUMMARY, "One-page summary"), ("glossary.ipynb", "Glossary"))
+REFERENCE = ((SUMMARY, "One-page summary"), ("glossary.ipynb", "Glossary"),
+             ("teachers.ipynb", "For teachers"))
 """The reference pages (file, title) the contents list when they exist; they are not chapters."""
 CHALLENGE = "challenge.ipynb"
 PRACTICE = (("drill.ipynb", "Drill a chapter, one puzzle at a time"), (CHALLENGE, "Final challenge"),

@@ -1,9 +1,10 @@
 """Puzzles one at a time, lichess style: a chapter's drill and the final challenge.
 
 A run shows one puzzle, its feedback and a Next button, with no prose around it. The drill
-(``lesson.drill()``, the page ``drill.ipynb?chapter=05``) goes through one chapter's puzzles,
-starting at the first without three stars. The challenge (``lesson.challenge()``) is a fixed
-selection of one puzzle from every chapter with puzzles, in chapter order (easy to hard),
+(``lesson.drill()``, the page ``drill.ipynb?chapter=05``) goes through one chapter's puzzles in
+the order of the chapter's page, which runs easy to hard, starting at the first without three
+stars. The challenge (``lesson.challenge()``) is a fixed selection of one puzzle from every
+chapter with puzzles, ordered easy to hard by the engine's measure (``analysis.difficulty``),
 scored by the stars of this run. Stars and solves go into the page's progress store as on a
 chapter page.
 """
@@ -17,7 +18,7 @@ from typing import Any
 
 from .fragment import FONT, display_outputs
 from .page_widgets import store
-from .series import chapters, load, puzzle_files
+from .series import chapter_puzzle_ids, chapters, load, puzzle_files
 from .stars import MAX_STARS, stars_text, tally
 
 CHALLENGE_SEED = 27
@@ -37,13 +38,17 @@ def query_chapter(query: str | None = None) -> str | None:
 
 
 def challenge_ids(seed: int = CHALLENGE_SEED) -> list[str]:
-    """One puzzle of every chapter with puzzles, chosen by ``seed``, in chapter order."""
+    """One puzzle of every chapter with puzzles, chosen by ``seed``, easy to hard: by the
+    engine's difficulty score, chapter order breaking ties."""
+    from worms_tutor.analysis.difficulty import difficulty
+
     chooser = random.Random(seed)
     picked = []
     for number, _title in chapters_with_puzzles():
         ids = [path.stem for path in puzzle_files(number)]
         picked.append(chooser.choice(ids))
-    return picked
+    return sorted(picked, key=lambda pid: difficulty(load(pid)).score)
+
 
 
 class PuzzleRun:
@@ -191,7 +196,7 @@ def drill(chapter: str | int | None = None) -> Any:
     listed = chapters_with_puzzles()
     numbers = [number for number, _title in listed]
     asked = str(chapter) if chapter is not None else query_chapter()
-    number, note = _pick(asked, numbers)
+    number, note = pick_chapter(asked, numbers)
     chooser = ipywidgets.Dropdown(options=[(f"{int(n)}. {title}", n) for n, title in listed],
                                   value=number, description="Chapter:",
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"),
@@ -212,7 +217,7 @@ def drill(chapter: str | int | None = None) -> Any:
         wanted = query_chapter(str(event["new"]))
         if wanted is None:
             return
-        found, problem = _pick(wanted, numbers)
+        found, problem = pick_chapter(wanted, numbers)
         if problem:
             message.value = _note_html(problem)
         elif found != chooser.value:
@@ -223,7 +228,7 @@ def drill(chapter: str | int | None = None) -> Any:
     return run
 
 
-def _pick(asked: str | None, numbers: Sequence[str]) -> tuple[str | None, str]:
+def pick_chapter(asked: str | None, numbers: Sequence[str]) -> tuple[str | None, str]:
     """The chapter to drill for what a link asks, and a note if it asks for no chapter."""
     if asked is not None and asked.isdigit() and len(asked) < 3:
         asked = f"{int(asked):02d}"
@@ -246,7 +251,7 @@ def _chapter(number: str | None) -> tuple[list[str], str]:
     name = found[0].title if found else ""
     title = (f"Drill: {name}" if int(number) == 0 and name else
              f"Drill: chapter {int(number)}" + (f", {name}" if name else ""))
-    return [path.stem for path in puzzle_files(number)], title
+    return chapter_puzzle_ids(number), title
 
 
 def _chapter_link(number: str | None) -> tuple[str, str] | None:

@@ -366,7 +366,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         where = {code: place for place in self._active_places() for code in self._codes(place)}
         self.palette.show_used(where)
         used = set(where)
-        free = [str(card) for card in PACK if str(card) not in used]
+        free = [card.symbol_code for card in PACK if str(card) not in used]
         self.free.value = (
             '<div style="font-size:0.9em;color:#333;margin:4px 0">Cards not placed yet '
             f"({len(free)}): {escape(' '.join(free)) or 'none'}</div>")

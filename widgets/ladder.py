@@ -1,7 +1,6 @@
-"""RankLadder: the 36-card ranking as a printable chart, and a widget that shows it.
-
-Both columns come from ``worms_tutor.values.ranking``: a normal trick (``normal_order``) and a trick
-led by a 7 (``seven_led_order``). Nothing here restates the ranking.
+"""RankLadder: the 36-card ranking as a printable chart (matplotlib), and a widget that shows
+the picture. Its rungs come from ``ladder_rows``; a chapter shows the same rungs as HTML
+(``ladder_chart``), without matplotlib.
 """
 
 from __future__ import annotations
@@ -17,89 +16,16 @@ import ipywidgets  # type: ignore[import-untyped]
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyBboxPatch
 
-from worms_tutor.presentation.svg import card_role, suit_colour
+from worms_tutor.presentation.svg import suit_colour
 from worms_tutor.values.cards import Card, parse_cards
 from worms_tutor.values.errors import WormsError
-from worms_tutor.values.ranking import (
-    EIGHT_OF_SPADES_STRENGTH,
-    KING_OF_CLUBS_STRENGTH,
-    KING_OF_SPADES_STRENGTH,
-    MATADOR_STRENGTH,
-    normal_order,
-    normal_strength,
-    seven_led_order,
-)
+
+from .ladder_rows import LadderRow, normal_rows, ranking_text, seven_rows
 
 FORMATS = ("png", "pdf", "svg")
-_OWN_ROW = (
-    MATADOR_STRENGTH,
-    EIGHT_OF_SPADES_STRENGTH,
-    KING_OF_CLUBS_STRENGTH,
-    KING_OF_SPADES_STRENGTH,
-)
-_SEVEN_NOTES = {
-    "R5.2": "when not led",
-    "R4.3": "only on a K♣ that beat the 7",
-    "R4.2": "beats the led 7",
-    "R3.1": "higher 7 wins",
-}
 _LEFT_WIDTH = 0.54
 _RUNGS = 15
 _FONT = "DejaVu Sans"  # ships with matplotlib, so the suit symbols print everywhere
-
-
-@dataclass(frozen=True)
-class LadderRow:
-    """One rung: cards of one band, strongest first, whether they tie, and a note."""
-
-    cards: tuple[Card, ...]
-    tied: bool
-    note: str
-
-
-def normal_rows() -> tuple[LadderRow, ...]:
-    """The rungs of a normal trick, grouping cards of one rank band, with a led 3♦ last."""
-    rows: list[list[Card]] = []
-    last_key: object = None
-    for card in normal_order():
-        strength = normal_strength(card)
-        key = ("own", strength) if strength in _OWN_ROW else ("rank", card.rank)
-        if rows and key == last_key:
-            rows[-1].append(card)
-        else:
-            rows.append([card])
-        last_key = key
-    ladder = [_normal_row(cards, first=index == 0) for index, cards in enumerate(rows)]
-    three = rows[0][0]
-    ladder.append(LadderRow((three,), False, "led: worthless"))
-    return tuple(ladder)
-
-
-def seven_rows() -> tuple[LadderRow, ...]:
-    """What beats a led 7, strongest first, each with the rule that lets it."""
-    rows: list[LadderRow] = []
-    for card, rule in seven_led_order():
-        if card.is_seven and rows and rows[-1].cards[0].is_seven:
-            previous = rows[-1]
-            rows[-1] = LadderRow((*previous.cards, card), False, previous.note)
-        else:
-            rows.append(LadderRow((card,), False, f"{_SEVEN_NOTES.get(rule, '')}, {rule}"))
-    return tuple(rows)
-
-
-def _normal_row(cards: list[Card], first: bool) -> LadderRow:
-    tied = len(cards) > 1 and len({normal_strength(card) for card in cards}) == 1
-    if first:
-        note = "not led: beats everything"
-    elif tied:
-        names = " = ".join(card.nickname or card.code for card in cards)
-        note = f"{names}: the later one played wins"
-    else:
-        roles = [role for role in map(card_role, cards) if role]
-        note = roles[0] if roles else ""
-        if cards[0].is_seven:
-            note = "not led: powerless"
-    return LadderRow(tuple(cards), tied, note)
 
 
 @dataclass(frozen=True)
@@ -154,11 +80,7 @@ class RankLadder:
 
     def text(self) -> str:
         """The chart as plain lines, for screen readers and the command line."""
-        lines = ["A normal trick, strongest first:"]
-        lines += [_row_text(number, row) for number, row in enumerate(normal_rows(), 1)]
-        lines.append("A trick led by a 7, what beats it, strongest first:")
-        lines += [_row_text(number, row) for number, row in enumerate(seven_rows(), 1)]
-        return "\n".join(lines)
+        return ranking_text()
 
     def _column(self, ax: Any, heading: str, rows: tuple[LadderRow, ...], note_x: float) -> None:
         # x units are the same physical size in both columns, so cards match
@@ -182,7 +104,8 @@ class RankLadder:
                     x += 2.2
                 self._card(ax, x, y, card)
                 x += 9.4
-            ax.text(max(x + 1, note_x), y, row.note, fontsize=10, family=_FONT, va="center")
+            note = ", ".join(part for part in (row.note, row.rule) if part)
+            ax.text(max(x + 1, note_x), y, note, fontsize=10, family=_FONT, va="center")
 
     def _card(self, ax: Any, x: float, y: float, card: Card) -> None:
         lit = card in self.highlight
@@ -202,12 +125,6 @@ class RankLadder:
                 va="center")  # fmt: skip
         ax.text(x + 7.8, y + 0.18, card.suit.letter, fontsize=7, family=_FONT, color=ink,
                 ha="right", va="center")  # fmt: skip
-
-
-def _row_text(number: int, row: LadderRow) -> str:
-    joiner = " = " if row.tied else " > "
-    cards = joiner.join(card.name for card in row.cards)
-    return f"{number}. {cards}" + (f" ({row.note})" if row.note else "")
 
 
 def _card(card: Card | str) -> Card:

@@ -44,11 +44,11 @@ def preview_html(puzzle: Puzzle) -> str:
     """The puzzle's title, question and table as plain HTML, drawn as its TrickTable is."""
     from .table import frames_from_replay, table_html
 
-    plays = puzzle.kind in ("play", "placement")
-    board = table_html(frames_from_replay(puzzle.replay)[-1],
+    plays = puzzle.kind in ("play", "placement", "plan")
+    board = table_html(frames_from_replay(puzzle.shown_replay)[-1],
                        show_hands="open" if puzzle.open_hands else "hidden",
                        omit_hand=puzzle.seat if plays else None,
-                       show_heading=puzzle.kind not in ("winner", "points"),
+                       show_heading=puzzle.kind not in ("winner", "points", "hand_score"),
                        show_sides=puzzle.shows_sides)
     # text sized as in the PuzzleWidget that replaces it (ipywidgets' 28px lines, too)
     return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111;'

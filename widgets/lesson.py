@@ -41,6 +41,7 @@ from .ladder_chart import ladder
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .print_sheet import printable
+from .printables_page import printables
 from .progress_table import progress
 from .quiz import quiz
 from .rulebook_text import rulebook_choice, rulebook_text
@@ -58,6 +59,7 @@ __all__ = [
     "ladder",
     "pack",
     "printable",
+    "printables",
     "progress",
     "puzzle",
     "puzzles",

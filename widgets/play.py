@@ -10,10 +10,10 @@ never rebuilt.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import logging
 import random
-import time
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -32,6 +32,7 @@ from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import IllegalPlay, WormsError
 from worms_tutor.values.play import Play
 from worms_tutor.values.rules import Rules
+from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
 from .scoreboard import Scoreboard
@@ -67,6 +68,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
                  preset: str = "english", **kwargs: Any) -> None:
         self.pause = pause
         self.on_screen = False  # bots pause between moves only where someone can watch them
+        self.bots_moving: asyncio.Future[None] | None = None
         self.seed = random.randrange(1 << 30) if seed is None else seed
         self.match: Match | None = None
         self.history: list[Match] = []
@@ -85,7 +87,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.status.add_class("wt-play-status")
         self.board = ipywidgets.HTML()
         self.board.add_class("wt-play-board")
-        self.picker = HandPicker(label="Your hand (S)")
+        self.picker = HandPicker(label="Your hand (South)")
         self.play_button = ipywidgets.Button(description="Play", button_style="primary",
                                              layout=wide)
         self.undo_button = ipywidgets.Button(description="Undo my last play", layout=wide)
@@ -177,6 +179,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         if not self.history:
             self.message.value = _box("note", "There is no play of yours to take back.")
             return
+        self._stop_bots()
         reopened = self._match().over
         self.match = self.history.pop()
         self.shown_record = None
@@ -265,16 +268,39 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
                     "ok", f"Hand {before.hand_number} is over. A new hand is dealt.")
 
     def _advance(self) -> None:
-        """Let the bots play until it is S's turn or the match is over, showing each move."""
+        """Let the bots play until it is South's turn or the match is over, showing each move.
+        Where someone watches, each move comes after a pause taken in the event loop (never a
+        blocking sleep: in the browser-only edition that would freeze the page); otherwise,
+        as while the page is being made, all at once."""
+        self._stop_bots()
         self._refresh()
+        if self.pause and self.on_screen and _event_loop_running():
+            self.bots_moving = asyncio.ensure_future(self._bots_move_in_turn())
+            return
+        while self._bots_turn():
+            self._bot_move()
+
+    def _bots_turn(self) -> bool:
         match = self._match()
-        while not match.over and match.to_move != LEARNER:
-            legal = decide(self.bot, match.hand, self.bot_rng)
-            self._apply(legal)
-            match = self._match()
-            self._refresh()
-            if self.pause and self.on_screen:
-                time.sleep(self.pause * (2 if self.shown_record is not None else 1))
+        return not match.over and match.to_move != LEARNER
+
+    def _bot_move(self) -> None:
+        self._apply(decide(self.bot, self._match().hand, self.bot_rng))
+        self._refresh()
+
+    async def _bots_move_in_turn(self) -> None:
+        try:
+            while self._bots_turn():
+                await asyncio.sleep(self.pause * (2 if self.shown_record is not None else 1))
+                self._bot_move()
+        except Exception as error:  # a dead widget is worse than a message
+            self._report(error)
+
+    def _stop_bots(self) -> None:
+        """Cancel the bots' moves still to come (a new match, an undo)."""
+        if self.bots_moving is not None and not self.bots_moving.done():
+            self.bots_moving.cancel()
+        self.bots_moving = None
 
     def _refresh(self) -> None:
         match = self._match()
@@ -297,15 +323,15 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.undo_button.description = (
             "Undo my last play (reopens the match)" if match.over else "Undo my last play")
         self.solver_button.disabled = not (mine and not hand.stock)
-        score = " · ".join(f"{side} {points}" for side, points in hand.score)
+        score = " · ".join(f"{side_name(side)} {points}" for side, points in hand.score)
         if match.over:
-            turn = f"The match is over: {escape(match.winner or '')} win."
+            turn = f"The match is over: {escape(side_name(match.winner or ''))} win."
         elif mine:
             turn = ("<b>Your turn:</b> " + (
                 "lead 1 card (or 2–4 of one rank) and press Play." if trick.is_empty
                 else f"pick {_cards(trick.size)} and press Play."))
         else:
-            turn = f"{escape(match.to_move or '')} is thinking…"
+            turn = f"{escape(seat_name(match.to_move or ''))} is thinking…"
         if hand.hand_over:
             where = f"over after {_tricks(len(hand.records))}"
         else:
@@ -320,17 +346,22 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         def run(_button: Any) -> None:
             try:
                 action()
-            except IllegalPlay as refusal:
-                self.message.value = _box("error", escape(str(refusal)))
             except Exception as error:  # a dead widget is worse than a message
-                log.exception("PlayTable action failed")
-                self.message.value = _box(
-                    "error", f"Something went wrong ({escape(type(error).__name__)}); "
-                             "the match is unchanged. Try again or start a new match.")
-                if self.match is not None:
-                    self._refresh()
+                self._report(error)
 
         return run
+
+    def _report(self, error: Exception) -> None:
+        """An engine refusal as its sentence; anything else as a short apology on the page."""
+        if isinstance(error, IllegalPlay):
+            self.message.value = _box("error", escape(str(error)))
+            return
+        log.exception("PlayTable action failed", exc_info=error)
+        self.message.value = _box(
+            "error", f"Something went wrong ({escape(type(error).__name__)}); "
+                     "the match is unchanged. Try again or start a new match.")
+        if self.match is not None:
+            self._refresh()
 
 
 def _cards(count: int) -> str:
@@ -340,3 +371,12 @@ def _cards(count: int) -> str:
 def _tricks(count: int) -> str:
     return "1 trick" if count == 1 else f"{count} tricks"
 
+
+
+def _event_loop_running() -> bool:
+    """Whether this code runs inside an event loop (a kernel handling a click does)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -18,6 +18,8 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from worms_tutor.analysis import hand_score, spot_illegal
+from worms_tutor.analysis.difficulty import difficulty
 from worms_tutor.analysis.puzzle import (
     Hint,
     Puzzle,
@@ -30,8 +32,10 @@ from worms_tutor.analysis.puzzle import (
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rulebook import RULE_TITLES
+from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
+from .plan_control import PlanControl
 from .progress import ProgressStore
 from .reward import reward_box
 from .stars import stars_earned
@@ -51,6 +55,11 @@ KIND_PROMPTS = {
     "legal": "Answer, then press Check.",
     "points": "Type the number of points, then press Enter or Check.",
     "table": "Choose your answer, then press Check.",
+    "allowed": "Tick every play that is allowed (none, if none is), then press Check.",
+    "choose_all": "Tick every play that does it, then press Check.",
+    "hand_score": "Type the points of each side, then press Check.",
+    "spot_illegal": "Pick the play that breaks a rule, then press Check.",
+    "plan": "Play your cards trick by trick: the others answer at once.",
 }
 
 NEXT_DELAY = 0.03
@@ -175,7 +184,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return
         # the feedback text first: it is what the learner waits for
         modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
-        self._set_feedback(modifier, _verdict_html(verdict))
+        retry = _RETRY_PLAN if puzzle.kind == "plan" else _RETRY
+        self._set_feedback(modifier, _verdict_html(verdict, puzzle.lesson, self.answer_shown,
+                                                   retry))
         self.next_box.children = []
         if not self.table.explain:
             self.table.set_explain(True)
@@ -236,12 +247,12 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         one_card = puzzle.kind == "play" and puzzle.cards_to_pick == 1 and self.check_on_pick
         header = _html("wt-puzzle-header", _header_html(puzzle, "play-one" if one_card
                                                          else puzzle.kind))
-        mover_plays = puzzle.kind in ("play", "placement")
+        mover_plays = puzzle.kind in ("play", "placement", "plan")
         table = TrickTable.from_replay(
-            puzzle.replay,
+            puzzle.shown_replay,
             show_hands="open" if puzzle.open_hands else "hidden",
             omit_hand=puzzle.seat if mover_plays else None,
-            explain=puzzle.kind not in ("winner", "points"),  # the answer must not show
+            explain=puzzle.kind not in ("winner", "points", "hand_score"),  # not the answer
             show_sides=puzzle.shows_sides,
         )
         if puzzle.kind == "table":  # nothing is played: no trick to explain
@@ -252,8 +263,12 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         check = self._guarded(self.check)
         if isinstance(control, HandPicker) and puzzle.cards_to_pick == 1 and self.check_on_pick:
             control.on_change(lambda cards: check(None) if cards else None)
-        if isinstance(control, ipywidgets.Text):
-            _on_enter(control, lambda: check(None))
+        boxes = control.children if puzzle.kind == "hand_score" else (control,)
+        for box in boxes:
+            if isinstance(box, ipywidgets.Text):  # Enter checks, as the Check button does
+                _on_enter(box, lambda: check(None))
+        if isinstance(control, PlanControl):
+            control.on_finished(lambda: check(None))
         self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
         buttons = ipywidgets.HBox([self.check_button, self.hint_button])
         buttons.add_class("wt-puzzle-buttons")
@@ -368,8 +383,8 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f"</h3>"
         f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
-        f'padding:2px 10px;font-size:90%">Rules: {escape(puzzle.variant_label(), quote=False)}'
-        f" · {players} players</span>{notes_html}"
+        f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(), quote=False)}'
+        f" · {players} players</span>{_difficulty_html(puzzle)}{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
         f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">{_role(puzzle)}'
@@ -377,10 +392,20 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
     )
 
 
+def _difficulty_html(puzzle: Puzzle) -> str:
+    """The engine's difficulty level beside the badge: ●○○ easy, ●●○, ●●● hard."""
+    found = difficulty(puzzle)
+    words = f"Difficulty: {found.label}, {found.level} of 3"
+    return (f'<span class="wt-difficulty" role="img" aria-label="{words}" title="{words}" '
+            f'style="margin-left:10px;color:#0b3d91;white-space:nowrap">'
+            f'<span style="font-size:120%;letter-spacing:2px">{found.mark}</span> '
+            f'<span style="font-size:90%">{found.label}</span></span>')
+
+
 def _role(puzzle: Puzzle) -> str:
     """Whose cards the learner holds: only a puzzle that asks for a play gives a seat."""
-    if puzzle.kind in ("play", "placement"):
-        return f"You play for {escape(puzzle.seat)}. "
+    if puzzle.kind in ("play", "placement", "plan"):
+        return f"You play for {escape(seat_name(puzzle.seat))}. "
     return ""
 
 
@@ -389,7 +414,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     kind = puzzle.kind
     if kind == "play":
         picker = HandPicker(puzzle.hand, max_select=puzzle.cards_to_pick,
-                           label=f"Your hand ({puzzle.seat})")
+                           label=f"Your hand ({seat_name(puzzle.seat)})")
         return picker, lambda: picker.selected_cards
     if kind == "placement":
         return _placement_control(puzzle)
@@ -409,6 +434,20 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
                                         value=None, description="Legal?")
         radio.add_class("wt-answer-legal")
         return radio, lambda: radio.value
+    if kind in ("allowed", "choose_all"):
+        return _allowed_control(puzzle)
+    if kind == "hand_score":
+        return _hand_score_control(puzzle)
+    if kind == "spot_illegal":
+        radio = ipywidgets.RadioButtons(
+            options=list(zip(spot_illegal.option_labels(puzzle),
+                             (str(play) for play in puzzle.scenario.plays), strict=True)),
+            value=None, description="Breaks a rule:", style={"description_width": "initial"})
+        radio.add_class("wt-answer-spot")
+        return radio, lambda: radio.value
+    if kind == "plan":
+        control = PlanControl(puzzle)
+        return control, control.read
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
     number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
     number.add_class("wt-answer-points")
@@ -431,6 +470,26 @@ def _whole_number(text: str) -> int | None:
     """The points typed, or ``None`` (the learner is asked again) when it is no number."""
     text = text.strip()
     return int(text) if text.isdigit() else None
+
+
+def _hand_score_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """One number box per side, named in words; read only when every box holds a number."""
+    boxes = {}
+    for side in hand_score.side_list(puzzle):
+        box = ipywidgets.Text(value="", placeholder="points", description=f"{side_name(side)}:",
+                              style={"description_width": "initial"})
+        box.add_class("wt-answer-hand-score")
+        boxes[side] = box
+    column = ipywidgets.VBox(list(boxes.values()))
+    column.add_class("wt-answer-hand-scores")
+
+    def read() -> Any:
+        numbers = {side: _whole_number(box.value) for side, box in boxes.items()}
+        if any(number is None for number in numbers.values()):
+            return None
+        return numbers
+
+    return column, read
 
 
 def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
@@ -462,6 +521,29 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     return box, read
 
 
+def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """One checkbox per listed play (a click or Space each; Tab reaches them all)."""
+    boxes = []
+    for play in puzzle.plays:
+        cards = " ".join(card.symbol_code for card in play.cards)
+        box = ipywidgets.Checkbox(value=False, description=f"{play.seat} plays {cards}",
+                                  indent=False)
+        box.add_class("wt-answer-allowed")
+        boxes.append(box)
+    ask = ("Which of these plays are allowed?" if puzzle.kind == "allowed"
+           else "Which of these plays do it?")
+    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> (choose all that apply)"),
+                              *boxes])
+    column.add_class("wt-answer-allowed-list")
+
+    def read() -> Any:
+        picked = [str(play) for play, box in zip(puzzle.plays, boxes, strict=True)
+                  if box.value]
+        return picked or "none"  # nothing ticked: the learner says none is allowed
+
+    return column, read
+
+
 def _rules_html(rule_ids: Sequence[str]) -> str:
     known = [rule for rule in rule_ids if rule in RULE_TITLES]
     if not known:
@@ -473,6 +555,8 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
 
 
 _RETRY = "Change your answer and press Check to try again"
+_RETRY_PLAN = "Play again from the start: your hand is back"
+"""A plan is judged as it is played: another try starts with the first card, no Check."""
 
 
 def _summary_html(summary: str) -> str:
@@ -480,32 +564,65 @@ def _summary_html(summary: str) -> str:
             f"{text_html(summary)}</p>")
 
 
-def _retry_html(ways: str = "") -> str:
-    return f'<p class="wt-feedback__retry">{_RETRY}{ways}.</p>'
+def _why_html(why: str) -> str:
+    """The one plain line that says why an answer is wrong, shown at once."""
+    if not why:
+        return ""
+    return (f'<p class="wt-feedback__why" style="margin:2px 0"><b>Why:</b> '
+            f"{text_html(why)}</p>")
 
 
-def _verdict_html(verdict: Verdict) -> str:
-    parts = [_summary_html(verdict.summary)]
+def _lesson_html(lesson: str) -> str:
+    """The puzzle's lesson, its one authored sentence."""
+    if not lesson:
+        return ""
+    return (f'<p class="wt-feedback__lesson" style="margin:4px 0;font-style:italic">'
+            f"{text_html(lesson)}</p>")
+
+
+def _retry_html(ways: str = "", retry: str = _RETRY) -> str:
+    return f'<p class="wt-feedback__retry">{retry}{ways}.</p>'
+
+
+def _trace_html(verdict: Verdict) -> str:
+    """The engine's card-by-card reasons, with their rule ids, folded beneath the lesson."""
+    parts = []
     if verdict.reasons:
         parts.append(reasons_html(verdict.reasons))
     if verdict.next_reasons:
-        parts.append('<p style="margin:2px 0">Why, step by step:</p>')
+        parts.append('<p style="margin:2px 0">What the others then do:</p>')
         parts.append(reasons_html(verdict.next_reasons))
+    parts.append(_rules_html(verdict.rule_ids))
+    if not verdict.reasons and not verdict.next_reasons:
+        return "".join(parts)
+    return (f'<details class="wt-feedback__trace"><summary>Card by card</summary>'
+            f'{"".join(parts)}</details>')
+
+
+def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False,
+                  retry: str = _RETRY) -> str:
+    """The feedback: what was answered, why it is wrong (at once), the lesson, then the
+    engine's trace folded. ``shown``: the learner asked for the answer, so no "try again"."""
+    parts = [_summary_html(verdict.summary)]
+    if not verdict.correct:
+        parts.append(_why_html(verdict.why))
+    parts.append(_lesson_html(lesson))
     if verdict.correct and verdict.others:
         others = ", ".join(verdict.others)
         parts.append(f'<p class="wt-feedback__others">Also correct: '
                      f"{text_html(others)}.</p>")
     elif verdict.correct:
         parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
-    else:
-        parts.append(_retry_html())
-    parts.append(_rules_html(verdict.rule_ids))
+    elif not shown:
+        parts.append(_retry_html(retry=retry))
+    parts.append(_trace_html(verdict))
     return "".join(parts)
 
 
 def _first_miss_html(verdict: Verdict) -> str:
-    return (_summary_html(verdict.withheld) + _retry_html(", take a hint, or show the answer")
-            + _rules_html(verdict.rule_ids))
+    """A first miss: this answer is wrong and why, the right answer still kept back."""
+    return (_summary_html(verdict.withheld) + _why_html(verdict.why)
+            + _retry_html(", take a hint, or show the answer"))
 
 
 def _hint_html(number: int, hint: Hint) -> str:

@@ -96,7 +96,7 @@ RENAMED: Mapping[str, str] = {
     "08-danish-duty-pair": "09-danish-duty-pair",
     "08-danish-seven-after-three": "09-danish-seven-after-three",
     "08-english-no-king-feat": "09-english-no-king-feat",
-    "08-english-two-pairs": "09-english-two-pairs",
+    "08-english-two-pairs": "03-two-pairs-english",  # the same puzzle as chapter 3's
     "08-english-worms-on-a-seven": "09-english-worms-on-a-seven",
     "08-last-trick": "09-last-trick",
     "08-place-your-sixes": "09-place-your-sixes",
@@ -110,6 +110,8 @@ RENAMED: Mapping[str, str] = {
     "09-third-matador": "10-third-matador",
     "09-toqutsit": "10-toqutsit",
     "three-players-no-partner": "13-three-players-no-partner",
+    "09-english-two-pairs": "03-two-pairs-english",  # the same puzzle as chapter 3's
+    "the-last-two-tricks": "07-the-last-two-tricks",  # now a planning puzzle of chapter 7
 }
 
 

@@ -4,13 +4,14 @@ in large type, the answer hidden until the teacher presses Reveal, then why (fro
 ``lesson.quiz()`` (the page ``quiz.ipynb?chapter=05``) runs through a chapter's puzzles; keys:
 R reveals, N (or →) goes to the next puzzle, B (or ←) back. The lettered answers come from the
 puzzle and the engine: the seats for "who wins", yes and no, the choices of a table question,
-the legal plays of a play puzzle, a spread of numbers around the right score. A puzzle whose
-answer cannot be lettered (a placement with many ways) is skipped, and the room is told.
+the legal plays of a play puzzle, a spread of numbers around the right score (for each side, in
+a hand to score), six plays of a replay with one that breaks a rule. A puzzle whose answer cannot
+be lettered (a placement with many ways, a plan played trick by trick) is skipped, and the room
+is told.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -20,17 +21,16 @@ import anywidget
 import ipywidgets  # type: ignore[import-untyped]
 import traitlets
 
+from worms_tutor.analysis import hand_score, spot_illegal
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
-from worms_tutor.presentation.display import reasons_html
+from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
-from .series import chapters, puzzle_files
+from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
 LETTERS = "ABCDEF"
 MAX_OPTIONS = len(LETTERS)
-_CODE = re.compile(r"\b([2-9TJQKA]|10)([CDHS])\b")
-_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 class QuizError(Exception):
@@ -47,14 +47,16 @@ class Lettered:
 
     @property
     def right(self) -> tuple[str, ...]:
-        correct = set(self.puzzle.correct_answers())
+        correct = _right_answers(self.puzzle)
         return tuple(letter for letter, answer, _shown in self.options if answer in correct)
 
 
-def in_symbols(text: str) -> str:
-    """Card codes written with suit symbols (``N: 9C`` → ``N: 9♣``, ``AH>AS`` → ``A♥ on A♠``)."""
-    text = text.replace(">", " on ")
-    return _CODE.sub(lambda match: match[1] + _SUIT[match[2]], text)
+def _right_answers(puzzle: Puzzle) -> set[str]:
+    """The right answers one by one: a "choose all" puzzle's answer is every allowed play."""
+    correct = puzzle.correct_answers()
+    if puzzle.kind in ("allowed", "choose_all"):
+        return {part for part in correct[0].split(" | ") if part != "none"}
+    return set(correct)
 
 
 def lettered(puzzle: Puzzle) -> Lettered:
@@ -84,12 +86,43 @@ def lettered(puzzle: Puzzle) -> Lettered:
                                     *singles]))
         answers = sorted(plays, key=lambda play: (play not in correct, play))[:MAX_OPTIONS]
         answers.sort()
-        shown = [in_symbols(answer.split(": ", 1)[-1]) for answer in answers]
+        shown = [answer.split(": ", 1)[-1] for answer in answers]
+    elif kind in ("allowed", "choose_all"):  # every right letter counts, possibly none
+        listed = puzzle.plays or tuple(legal.play for legal in puzzle.state.legal_plays())
+        answers = [str(play) for play in listed][:MAX_OPTIONS]
+        shown = list(answers)
+        if len(answers) == len(listed):
+            return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
+    elif kind == "spot_illegal":  # six plays in a row around the one that breaks a rule
+        plays = [str(play) for play in puzzle.scenario.plays]
+        labels = list(spot_illegal.option_labels(puzzle))
+        start = max(0, min(len(plays) - MAX_OPTIONS, plays.index(correct[0]) - 3))
+        answers = plays[start:start + MAX_OPTIONS]
+        shown = labels[start:start + MAX_OPTIONS]
+    elif kind == "hand_score":  # the right scores and their neighbours, one side off by one
+        answers, shown = _hand_score_options(puzzle)
+    elif kind == "plan":
+        raise QuizError("a plan is played trick by trick against the engine, not lettered")
     else:
         raise QuizError(f"a {kind} puzzle cannot be lettered for the room")
     if not answers or len(answers) > MAX_OPTIONS or not set(correct) & set(answers):
         raise QuizError(f"{puzzle.id}: its answers cannot be lettered A–{LETTERS[-1]}")
     return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
+
+
+def _hand_score_options(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+    """Four scores for a hand to score: the right one and others one point off on one side
+    (as the engine reads them, and in words)."""
+    right = hand_score.scores(puzzle)
+    candidates = [dict(right)]
+    for side in right:
+        for step in (-1, 1):
+            if right[side] + step >= 0:
+                candidates.append({**right, side: right[side] + step})
+    picked = [right, *candidates[1:4]]
+    picked.sort(key=lambda score: tuple(score.values()))
+    return ([hand_score.score_text(score) for score in picked],
+            [hand_score.score_words(score) for score in picked])
 
 
 _KEYS_ESM = """
@@ -171,7 +204,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
                                   "</p>")
         else:
             self.answers.value = _answers_html(self.current, revealed=False)
-        table = TrickTable.from_replay(puzzle.replay, show_hands="open" if puzzle.open_hands
+        table = TrickTable.from_replay(puzzle.shown_replay, show_hands="open" if puzzle.open_hands
                                        else "hidden", explain=False,
                                        show_sides=puzzle.shows_sides)
         table.reason.layout.display = "none"
@@ -188,9 +221,10 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.revealed = True
         self.answers.value = _answers_html(self.current, revealed=True)
         verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
-        summary = in_symbols(verdict.summary.removeprefix("Correct: "))
+        summary = verdict.summary.removeprefix("Correct: ")
+        reasons = reasons_html(verdict.reasons, with_ids=False)
         self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
-                          f"{escape(summary)}</p>{reasons_html(verdict.reasons)}</div>")
+                          f"{text_html(summary)}</p>{reasons}</div>")
         self.reveal_button.disabled = True
 
     def move(self, step: int) -> None:
@@ -212,7 +246,7 @@ def puzzle_files_by_id() -> dict[str, Any]:
 def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
     return (f'<div class="wt-quiz__head" style="{FONT}">'
             f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
-            f"{len(quiz.puzzle_ids)} · rules: {escape(puzzle.variant_label())}</p>"
+            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label())}</p>"
             f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
 
 
@@ -224,20 +258,20 @@ def _answers_html(current: Lettered, revealed: bool) -> str:
         if revealed:
             state = " wt-quiz__answer--right" if letter in right else " wt-quiz__answer--wrong"
         mark = " ✓" if revealed and letter in right else ""
-        items.append(f'<li class="wt-quiz__answer{state}"><b>{letter}</b> {escape(shown)}'
+        items.append(f'<li class="wt-quiz__answer{state}"><b>{letter}</b> {text_html(shown)}'
                      f"{mark}</li>")
     return f'<ol class="wt-quiz__answers" style="{FONT}">{"".join(items)}</ol>'
 
 
 def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
-    """(chapter number, its puzzle ids, title) for a chapter asked by number; the first
-    chapter with puzzles when it has none or is not a chapter."""
-    known = {c.number: c for c in chapters() if c.puzzle_ids}
-    number = f"{int(asked):02d}" if asked and asked.isdigit() else ""
-    if number not in known:
-        number = next(iter(known))
-    ids = [path.stem for path in puzzle_files(number)]
-    return number, ids, f"Chapter {int(number)}: {known[number].title}"
+    """(chapter number, its puzzle ids, title) for the chapter a link asks for, chosen as the
+    drill chooses it: the first chapter with puzzles when it names none of them."""
+    from .drill import chapters_with_puzzles, pick_chapter
+
+    listed = dict(chapters_with_puzzles())
+    number, _note = pick_chapter(asked, list(listed))
+    assert number is not None, "the series has chapters with puzzles"
+    return number, chapter_puzzle_ids(number), f"Chapter {int(number)}: {listed[number]}"
 
 
 def quiz(chapter: str | int | None = None) -> Any:

@@ -6,6 +6,7 @@ puzzle's ``id`` equal to the file name without ``.json``.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from dataclasses import dataclass
@@ -75,6 +76,41 @@ def chapters(folder: Path | None = None) -> list[Chapter]:
             ids = tuple(p.stem for p in puzzle_files(match[1]))
             result.append(Chapter(match[1], notebook_title(path), path.name, ids))
     return result
+
+
+def page_puzzle_ids(chapter: Chapter, folder: Path | None = None) -> tuple[str, ...]:
+    """The puzzles a chapter's page shows, in page order: the ids of its ``lesson.puzzle(...)``
+    and ``lesson.puzzles(...)`` calls (``lesson.puzzles("03")``: the chapter's files)."""
+    path = (folder or notebooks_folder()) / chapter.file
+    shown: list[str] = []
+    for cell in json.loads(path.read_text(encoding="utf-8")).get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell.get("source", [])))
+        except SyntaxError:
+            continue
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Attribute)
+                 and node.func.attr in ("puzzle", "puzzles")
+                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "lesson"]
+        for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
+            for arg in call.args:
+                if not isinstance(arg, ast.Constant) or not isinstance(arg.value, str):
+                    continue
+                if arg.value.isdigit():
+                    shown += [found.stem for found in puzzle_files(arg.value)]
+                else:
+                    shown.append(arg.value)
+    return tuple(dict.fromkeys(shown))
+
+
+def chapter_puzzle_ids(number: str) -> list[str]:
+    """A chapter's puzzles in the order of its page (easy to hard), for the drill and the
+    quiz; a puzzle file the page does not show comes last."""
+    found = [chapter for chapter in chapters() if chapter.number == number]
+    shown = list(page_puzzle_ids(found[0])) if found else []
+    return shown + [path.stem for path in puzzle_files(number) if path.stem not in shown]
 
 
 def puzzle_path(puzzle_id: str) -> Path:

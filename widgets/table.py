@@ -297,8 +297,8 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
 
 def step_reason_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     """The table's status line (``wt-step-reason``, read out as it changes): the engine's
-    reasons for what was played, an illegal play first."""
-    shown = reasons_html(reasons, illegal=illegal) if reasons or illegal else (
+    reasons for what was played, an illegal play first, in plain words (rule ids on hover)."""
+    shown = reasons_html(reasons, illegal=illegal, with_ids=False) if reasons or illegal else (
         "Nothing played yet.")
     return f'<div class="wt-step-reason" role="status" aria-live="polite">{shown}</div>'
 
@@ -410,8 +410,8 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
                               f"Step {self.index + 1} of {len(self.frames)}: "
                               f"{escape(caption)}</span>")
         self.reason.value = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
-            '<div class="wt-step-reason wt-step-reason--hidden">The reasons appear once you '
-            "have answered.</div>")
+            '<div class="wt-step-reason wt-step-reason--hidden">The table\'s reasons appear with '
+            "the answer.</div>")
         self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
         last = self.index == len(self.frames) - 1
         self.buttons["Next"].disabled = self.buttons["Last"].disabled = last

@@ -111,7 +111,8 @@ def _trick_html(record: TrickRecord, players: int) -> str:
         for step in trick.steps)
     return (f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             f'<div style="display:flex;gap:8px">{seats}</div>'
-            f'<div style="flex:1 1 320px">{reasons_html(explain_record(record, players))}'
+            f'<div style="flex:1 1 320px">'
+            f'{reasons_html(explain_record(record, players), with_ids=False)}'
             f"</div></div>")
 
 

@@ -19,8 +19,6 @@ from functools import cached_property
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from worms_tutor.values.rules import SWITCHES
-
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
 from .page_widgets import html_style, layout
@@ -29,13 +27,6 @@ if TYPE_CHECKING:
     from worms_tutor.formats.scenario import Scenario
 
     from .table import Frame
-
-RULEBOOKS: dict[str, str] = {
-    "english": "English rules",
-    "danish-club": "Danish club rules",
-    "ru-literal": "Russian page, read literally",
-}
-"""How the pages name each preset."""
 
 
 def reasons(scenario: Scenario) -> list[str]:
@@ -56,27 +47,6 @@ def reasons(scenario: Scenario) -> list[str]:
     return texts
 
 
-def rulebook_label(scenario: Scenario) -> str:
-    """``English rules``, ``Danish club rules, S9 changed: how a multi-card group must beat:
-    any matching``, ...: a changed switch in words, as a learner reads it."""
-    rules = scenario.rules
-    label = RULEBOOKS.get(rules.variant, rules.variant)
-    extra = {key: value for key, value in rules.overrides().items() if key != "S1"}
-    if extra:
-        label += ", " + "; ".join(_switch_words(key, value) for key, value in extra.items())
-    return label
-
-
-def _switch_words(key: str, value: object) -> str:
-    """``S4 changed: a higher 7 beats a led 7: no``."""
-    switch = SWITCHES.get(key)
-    if switch is None:
-        return f"{key} changed: {value}"
-    if isinstance(value, bool):
-        shown = "yes" if value else "no"
-    else:
-        shown = str(value).replace("_", " ").replace("+", " and ")
-    return f"{key} changed: {switch.description}: {shown}"
 
 
 def _frames(scenario: Scenario) -> tuple[Frame, ...]:
@@ -128,7 +98,7 @@ class WorkedTrick(Fragment):
             from .table import step_reason_html, table_html
 
             scenario = self.scenario
-            label = caption or rulebook_label(scenario)
+            label = caption or scenario.rules.label()
             frame = _frames(scenario)[-1]
             board = table_html(frame, show_hands="none")
             why = step_reason_html(frame.reasons, frame.illegal)
@@ -162,7 +132,7 @@ def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str 
     if not step:
         return WorkedTrick(plays, variant, caption, context)
     scenario = _scenario(plays, variant, context)
-    label = caption or rulebook_label(scenario)
+    label = caption or scenario.rules.label()
     import ipywidgets  # type: ignore[import-untyped]
 
     from .table import TrickTable

@@ -27,7 +27,9 @@ def test_terms_show_their_definitions_in_prose_and_on_the_table(
     definition = term("matador").definition
     expect(prose).to_have_attribute("title", definition)  # the browser's tooltip on hover
     expect(prose).to_have_accessible_description(definition)
-    assert page.evaluate("e => getComputedStyle(e).cursor", prose.element_handle()) == "help"
+    # the series' stylesheet comes with the page's first widget, a moment after the prose
+    page.wait_for_function("e => getComputedStyle(e).cursor === 'help'",
+                           arg=prose.element_handle())
 
     label = page.locator(".wt-seat__status abbr.wt-term", has_text="heads").first
     label.scroll_into_view_if_needed()

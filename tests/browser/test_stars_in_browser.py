@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from worms_tutor.analysis.puzzle import Puzzle
-from worms_tutor.widgets.drill import challenge_ids
+from worms_tutor.widgets.drill import challenge_ids, chapter_puzzle_ids
 from worms_tutor.widgets.progress import STORAGE_KEY
 from worms_tutor.widgets.progress_code import encode
 from worms_tutor.widgets.series import chapters, load, puzzle_files
@@ -77,6 +77,9 @@ def wait_for_puzzles(page: Any) -> None:
 
 
 def chapter_line(page: Any) -> str:
+    """The chapter's progress line, once the browser's saved progress has been read."""
+    page.wait_for_function("() => { const line = document.querySelector('.wt-chapter-progress');"
+                           " return line && !line.textContent.includes('reading your saved'); }")
     text: str = page.locator(".wt-chapter-progress").inner_text()
     return text
 
@@ -169,7 +172,7 @@ def test_the_drill_shows_one_puzzle_and_next_moves_on_on_a_phone(
     open_notebook(page, f"drill.ipynb?chapter={CHAPTER}")
     page.locator(".wt-drill .wt-puzzle .wt-check").wait_for()
     page.wait_for_selector(".wt-progress--loaded")
-    ids = [path.stem for path in puzzle_files(CHAPTER)]
+    ids = chapter_puzzle_ids(CHAPTER)  # the page's order, easy to hard
     titles = [load(pid).title for pid in ids]
     assert page.locator(".wt-puzzle").count() == 1
     assert page.locator(".wt-puzzle__title").inner_text().strip() == titles[0]

@@ -38,6 +38,10 @@ def test_the_summary_prints_on_one_a4_page(
     for part in ("The ranking", "Sevens, the two black Kings and the 3♦", "Duties and bans",
                  "Scoring", "English rules", "Danish club rules"):
         assert part in body, f"the summary lost its part {part!r}"
+    sheets = page.locator(".wt-printables")
+    assert "To print: one rulebook on one A4 sheet" in sheets.inner_text()
+    files = sorted(link.get_attribute("download") for link in sheets.locator("a").all())
+    assert files == ["rules-danish-club.pdf", "rules-english.pdf"]
     page.emulate_media(media="print")
     page.set_viewport_size(PRINTED_AREA)
     screenshot(page, "summary-printed")

@@ -94,8 +94,8 @@ def test_a_legal_question_and_its_reason() -> None:
 def test_a_first_miss_can_be_told_without_the_answer() -> None:
     points = load_puzzle(_puzzle("ataata"))
     miss = points.check(3)
-    assert miss.withheld == "Not quite: NS do not score 3." and "1" not in miss.withheld
-    assert miss.summary == "Not quite: NS score 1, not 3."
+    assert miss.withheld == "Not quite: North–South do not score 3." and "1" not in miss.withheld
+    assert miss.summary == "Not quite: North–South score 1, not 3."
     winner = load_puzzle(_puzzle("seven-after-led-three")).check("W")
     assert winner.withheld == "Not quite: W does not win the trick."
     assert "E" not in winner.withheld and winner.rule_ids
@@ -132,7 +132,7 @@ def test_variant_notes_name_our_choices() -> None:
     puzzle = load_puzzle(_puzzle("13-three-players-no-partner"))
     assert any("§E Q9" in note for note in puzzle.variant_notes())
     danish = load_puzzle(_puzzle("place-your-nines"))
-    assert danish.variant_label() == "danish-club"
+    assert danish.variant_label() == "Danish club rules"
 
 
 BAD: list[tuple[str, Any, str]] = [

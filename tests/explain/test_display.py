@@ -46,7 +46,8 @@ def test_a_finished_trick_shows_cards_winner_and_why() -> None:
     html = shown_as_html(record)
     assert html.count('<span class="wt-card') == 4
     assert 'wt-card wt-card--heads" data-card="JC"' in html
-    assert "Toqu captured N's Worms: EW +2 (P1)" in unescape(html)
+    assert 'title="Rules: P1, R6.2">Toqu captured N\'s Worms: EW +2</li>' in unescape(html)
+    assert "(P1)" not in html, "rule ids wait in the tooltip, out of the learner's sentence"
 
 
 def test_a_hand_in_progress_shows_whose_turn_it_is() -> None:

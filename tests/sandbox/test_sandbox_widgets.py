@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
+from collections.abc import Callable, Coroutine
 from html import unescape
+from typing import Any
 from urllib.parse import quote
 
-import pytest
-
-import worms_tutor.widgets.play as play_module
 from worms_tutor.formats.codes import encode
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.widgets.explorer import Explorer
@@ -19,6 +20,24 @@ POSITION = {
     "leader": "N",
     "plays": ["N: 7H"],
 }
+
+
+def in_own_event_loop(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``main`` as a kernel would run a click's aftermath: in an event loop, here in a
+    thread of its own (a browser test's Playwright may hold this thread's loop)."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as error:  # handed to the test's thread
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 def learner_plays_first_legal(table: PlayTable) -> None:
@@ -67,16 +86,38 @@ def test_a_finished_match_says_its_hand_is_over_and_undo_reopens_it() -> None:
     assert table.undo_button.description == "Undo my last play"
 
 
-def test_bots_pause_between_moves_only_once_the_table_is_on_screen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    pauses: list[float] = []
-    monkeypatch.setattr(play_module.time, "sleep", pauses.append)
-    table = PlayTable(seed=5)  # W leads: three bots play before the learner's first turn
-    assert table.match is not None and len(table.match.hand.trick.steps) == 3
-    assert pauses == []  # nobody can watch while the page is still being made
-    learner_plays_first_legal(table)
-    assert pauses and all(pause > 0 for pause in pauses)
+def test_bots_pause_between_moves_only_once_the_table_is_on_screen() -> None:
+    """While the page is made the bots play at once; on screen, each move waits its pause in
+    the event loop (no blocking sleep: the page stays live, in the browser-only edition too)."""
+
+    async def watch() -> None:
+        table = PlayTable(seed=5, pause=0.05)  # W leads: three bots play before South's turn
+        assert table.match is not None and len(table.match.hand.trick.steps) == 3
+        learner_plays_first_legal(table)
+        moved = len(table.match.plays)
+        assert table.bots_moving is not None and not table.bots_moving.done()
+        assert table.play_button.disabled, "South waits while the bots think"
+        await asyncio.sleep(0)
+        assert len(table.match.plays) == moved, "the first bot waits its pause"
+        await table.bots_moving
+        assert len(table.match.plays) > moved and table.match.to_move in ("S", None)
+        assert not table.play_button.disabled or table.match.over
+
+    in_own_event_loop(watch)
+
+
+def test_undo_while_the_bots_think_stops_them() -> None:
+    async def hurry() -> None:
+        table = PlayTable(seed=5, pause=0.05)
+        before = table.match
+        learner_plays_first_legal(table)
+        moving = table.bots_moving
+        table.undo()
+        await asyncio.sleep(0.2)
+        assert moving is not None and moving.cancelled()
+        assert table.match is before, "the match is back where South played"
+
+    in_own_event_loop(hurry)
 
 
 def test_an_illegal_pick_gets_the_engines_sentence() -> None:

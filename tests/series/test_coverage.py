@@ -55,7 +55,6 @@ SAME_RULE = (
 the penalty for F1, which the engine enforces by refusing the play)."""
 
 POSED_BY: dict[str, tuple[str, ...]] = {
-    "R1.1": ("03-three-is-no-king",),  # the 3♦ stands in for the missing K♦, and is no King
     "R1.2": ("00-toqu-catches-worms", "06-later-matador-wins"),
     "R2.3": ("01-unled-sevens",),  # unled Sevens below the K♠
     "R3.5": ("04-two-kings-two-sevens", "04-english-two-kings"),  # a pair of Sevens led
@@ -68,12 +67,9 @@ POSED_BY: dict[str, tuple[str, ...]] = {
     "R8.2": ("10-knocked-first-trick",),
     "R8.4": ("13-two-players-draw",),  # the stock
     "R9.3": ("03-kings-pair",),  # Kings may be led in sets, Worms included
-    "R10.5": ("07-worms-in-a-pair", "04-two-kings-two-sevens"),  # each target its own context
     "R12.3": ("07-toqu-on-the-other-card", "09-last-trick"),  # the stock empty, hands played out
     "R12.5": ("08-stop-at-nine",),
-    "R13.3": ("08-lead-for-five-five",),  # trick units count towards the first five
     "R13.4": ("08-sweep-keeps-the-capture",),
-    "R15.5": ("08-eight-eight",),
     "R17.1": ("13-three-players",),
     "R17.2": ("13-three-players",),
     "R18.1": ("13-two-players-draw", "13-two-players-third-card"),

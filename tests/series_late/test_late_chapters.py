@@ -42,6 +42,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "06-dont-lead-worms": ("R6.1", "O1", "P1"),
     "06-toqu-must-come-out": ("O1",),
     "06-not-on-partners-worms": ("F1", "R6.3"),
+    "06-toqu-forced-on-partner": ("F1",),
     "06-three-takes-it-back": ("R5.2", "R5.3", "P2"),
     "06-three-shields-worms": ("R5.4", "P3"),
     "06-shield-the-worms": ("R5.4", "R5.2"),
@@ -49,8 +50,10 @@ COVERS: dict[str, tuple[str, ...]] = {
     "07-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
     "07-dead-worms": ("R10.3", "R10.6"),
     "07-worms-home": ("R6.5", "P3"),
+    "07-worms-over-toqu": ("R6.5",),
     "07-worms-last": ("R6.5",),
     "07-toqu-in-the-stock": ("R6.5", "P3"),
+    "07-after-toqu-has-gone": ("R6.5",),
     "07-toqu-may-follow": ("F4",),
     "07-aavunga": ("R6.10", "D1"),
     "07-toqu-on-the-other-card": ("R6.5", "P3", "R10.3"),
@@ -82,6 +85,9 @@ COVERS: dict[str, tuple[str, ...]] = {
     "08-kam": ("R15.4", "R13.2"),
     "08-sweep-keeps-the-capture": ("R13.1", "P1"),
     "08-eight-eight": ("R6.15",),
+    "08-capture-at-eight-all": ("R6.15",),
+    "08-five-five-at-eight-all": ("R15.5", "R15.2", "R13.2"),
+    "08-four-tricks-in": ("R13.3", "R13.2", "R10.6"),
     "08-stop-at-nine": ("R15.3",),
     "08-announce-the-score": ("R15.6", "R15.2", "R13.2"),
     "08-capture-and-hand-at-once": ("R15.2", "P1", "R13.2"),
@@ -89,12 +95,13 @@ COVERS: dict[str, tuple[str, ...]] = {
     "09-three-in-the-middle": ("R5.2",),
     "09-danish-seven-after-three": ("R3.4",),
     "09-english-no-king-feat": ("R4.3",),
-    "09-english-two-pairs": ("F6",),
     "09-place-your-sixes": ("R10.3", "R1.3"),
     "09-danish-duty-pair": ("O1",),
     "09-english-worms-on-a-seven": ("R3.1",),
     "09-toqu-lead-too-early": ("F4",),
     "09-worms-last-to-trick": ("F5",),
+    "09-worms-in-the-last-pair": ("R6.5", "R10.3"),
+    "09-lay-the-kings-and-the-three": ("R4.3", "R5.2", "R10.3"),
     "09-last-trick": ("R6.13", "R13.2"),
     "10-toqutsit": ("R6.2", "P1"),
     "10-third-matador": ("R2.1",),
@@ -102,6 +109,16 @@ COVERS: dict[str, tuple[str, ...]] = {
     "10-ataata": ("R4.4", "P4"),
     "10-table-catches": ("F2",),
     "10-lus": ("P1", "R13.2"),
+    # the newer kinds: a hand to score, a replay to check, a plan (issue 27 §1)
+    "02-spot-out-of-turn": ("R7.1",),
+    "06-score-the-capture": ("P1", "R13.1"),
+    "06-spot-toqu-held-back": ("O1",),
+    "06-spot-toqu-on-partner": ("F1",),
+    "07-plan-worms-home": ("R6.5", "P3"),
+    "07-score-worms-last": ("R6.5", "R13.1"),
+    "07-the-last-two-tricks": ("R3.1", "R6.1", "P1"),
+    "08-score-five-five": ("R13.2",),
+    "08-score-the-double-trick": ("R10.6", "R13.1"),
 }
 
 # rules.md §D.9: the beginner's answer each puzzle must reject (mistake number → cases).
@@ -109,12 +126,13 @@ MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
     1: (("10-knocked-first-trick", "W"), ("08-lead-for-five-five", "N: 9C")),
     2: (("09-english-worms-on-a-seven", "E"),),  # Worms wasted on a led Seven
     4: (("06-later-matador-wins", "E"), ("06-dont-lead-worms", "N: KH")),
-    5: (("06-not-on-partners-worms", "yes"), ("07-toqu-on-the-other-card", "S: JC>KH QD>9C")),
-    6: (("06-toqu-must-come-out", "yes"), ("09-danish-duty-pair", "no")),
+    5: (("06-not-on-partners-worms", "S: 5H | S: 6D | S: JC"),
+        ("07-toqu-on-the-other-card", "S: JC>KH QD>9C")),
+    6: (("06-toqu-must-come-out", "S: 6D | S: JC"), ("09-danish-duty-pair", "S: JC 5C")),
     7: (("06-three-takes-it-back", "W: 8D"), ("06-three-shields-worms", "S: 6D")),
     8: (("07-dead-worms", "E"), ("07-worms-in-a-pair", "S: JC>8S 3D>KH")),
-    10: (("08-sweep", "4"), ("08-eight-eight", "no"), ("07-aavunga", "1"),
-         ("08-past-nine", "no")),
+    10: (("08-sweep", "4"), ("08-eight-eight", "E: JC"), ("07-aavunga", "1"),
+         ("08-past-nine", "none")),
 }
 
 # Readings a careful reader could not settle from the pages (issue 26): the answer a puzzle
@@ -122,7 +140,8 @@ MISTAKES: dict[int, tuple[tuple[str, str], ...]] = {
 SETTLED: dict[str, tuple[str, str]] = {
     "06-take-it-back": ("3", "2 for the take-back, no Worms bonus on top"),
     "07-toqu-in-the-stock": ("0", "a Toqu still in the stock has not gone"),
-    "07-toqu-may-follow": ("no", "in the club Toqu may follow before Worms; only its lead waits"),
+    "07-toqu-may-follow": ("E: AD",
+                           "in the club Toqu may follow before Worms; only its lead waits"),
     "07-toqu-on-the-other-card": ("S: JC>KH QD>9C", "a Toqu that must be played goes elsewhere"),
     "08-capture-and-hand-at-once": ("NS 8 – EW 3", "a capture and the hand are added first: 7 → 6"),
     "08-king-feat-reaches-nine": ("S", "the trick is played out and goes to its best card"),
@@ -380,9 +399,11 @@ def test_the_ataata_puzzle_drills_the_ks_over_kc_point() -> None:
 
 
 def test_who_drew_the_nine_is_explained_by_the_order_of_the_draw() -> None:
-    verdict = _puzzle("02-who-drew-the-nine").check("yes")
+    verdict = _puzzle("02-who-drew-the-nine").check("S: 5H | S: 6D | S: 8C | S: 9C")
     assert not verdict.correct
-    assert "S drew first" in verdict.reasons[0].text and "W the 9C" in verdict.reasons[0].text
+    assert "9♣ is not allowed" in verdict.why
+    assert any("S drew first" in reason.text and "W the 9C" in reason.text
+               for reason in verdict.reasons)
 
 # -- Voilà can load every widget of the page ------------------------------------------------
 

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from worms_tutor.analysis.difficulty import difficulty
 from worms_tutor.widgets import drill as drill_module
 from worms_tutor.widgets import lesson, page_widgets
 from worms_tutor.widgets.progress_code import encode
 from worms_tutor.widgets.progress_table import chapter_line_html, progress_html
-from worms_tutor.widgets.series import Chapter, chapters, puzzle_files
+from worms_tutor.widgets.series import Chapter, chapters, load, page_puzzle_ids, puzzle_files
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +34,9 @@ def load_browser(value: str | None) -> None:
 
 
 def ids_of(number: str) -> list[str]:
-    return [path.stem for path in puzzle_files(number)]
+    """The chapter's puzzles as its page shows them, easy to hard."""
+    chapter = next(chapter for chapter in chapters() if chapter.number == number)
+    return list(page_puzzle_ids(chapter))
 
 
 def solve(run: drill_module.PuzzleRun) -> None:
@@ -101,10 +104,20 @@ def test_without_a_server_query_the_drill_follows_the_browsers_link(
     assert "which has no puzzles" in text(message.value) and run.puzzle_ids == ids_of("07")
 
 
-def test_the_challenge_takes_one_puzzle_of_every_chapter_in_order_and_keeps_score() -> None:
+def test_a_drill_serves_its_chapter_in_page_order_every_puzzle_once() -> None:
+    for number in ("03", "08"):
+        run = lesson.drill(number)
+        assert run.puzzle_ids == ids_of(number)
+        assert sorted(run.puzzle_ids) == sorted(path.stem for path in puzzle_files(number))
+
+
+def test_the_challenge_takes_one_puzzle_of_every_chapter_easy_to_hard_and_keeps_score() -> None:
     run = lesson.challenge()
     numbers = [chapter.number for chapter in chapters() if chapter.puzzle_ids]
-    assert [pid[:2] for pid in run.puzzle_ids] == numbers
+    assert sorted(pid[:2] for pid in run.puzzle_ids) == numbers
+    scores = [difficulty(load(pid)).score for pid in run.puzzle_ids]
+    assert scores == sorted(scores), "the challenge ramps up"
+    assert scores[0] < scores[-1]
     assert run.puzzle_ids == lesson.challenge().puzzle_ids, "the same for every learner"
     assert f"Puzzle 1 of {len(numbers)} · this run: ★ 0 of {3 * len(numbers)}" in text(
         run.header.value)
@@ -144,3 +157,8 @@ def test_the_top_of_a_chapter_shows_its_stars_and_links_its_drill() -> None:
     ids = ids_of("05")
     load_browser(encode(ids[:1], {ids[0]: 3}))
     assert f"1 of {len(ids)} puzzles solved, ★ 3 of {3 * len(ids)}" in text(shown[0].value)
+
+
+def test_the_quiz_shows_a_chapter_in_its_page_order() -> None:
+    board = lesson.quiz("08").children[-1]
+    assert board.puzzle_ids == ids_of("08")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from worms_tutor.analysis.puzzle import Puzzle
+from worms_tutor.values.seating import seat_name
 from worms_tutor.widgets.hand import HandPicker
 from worms_tutor.widgets.progress import ProgressStore
 from worms_tutor.widgets.puzzle import PuzzleWidget, puzzle_list, shipped_puzzles
@@ -83,13 +84,13 @@ def test_the_hint_button_climbs_the_ladder() -> None:
     assert widget.hint_button.description == "Hint 1 of 4"
     widget.hint_button.click()
     first = visible(widget.hint_box.value)
-    assert "Hint 1: The rule that matters." in first and "R4.3" in first
+    assert "Hint 1: The rules at stake." in first and "R4.3" not in first  # ids stay out
     assert "wt-hint" in classes(widget.hint_box)
     for _ in range(3):
         widget.hint_button.click()
     ladder = visible(widget.hint_box.value)
     assert "Hint 2: The legal plays. You may play: S: 7♠, S: K♣, S: 9♣, S: A♠." in ladder
-    assert "Hint 3: The plays that head the trick now." in ladder
+    assert "Hint 3: Who plays after you. After you, W still plays" in ladder  # not the answer
     assert "Hint 4: The solution. Solution: S: 7♠, S: 9♣, S: A♠." in ladder
     assert widget.hint_button.disabled and widget.hint_button.description == "All hints shown"
 
@@ -97,16 +98,16 @@ def test_the_hint_button_climbs_the_ladder() -> None:
 def test_the_variant_is_shown_with_our_choices() -> None:
     three = PuzzleWidget.from_id("13-three-players-no-partner")
     header = visible(three.children[0].value)
-    assert "Rules: english · 3 players" in header and "§E Q9" in header
+    assert "English rules · 3 players" in header and "§E Q9" in header
     danish = PuzzleWidget.from_id("worms-on-a-led-seven")
-    assert "Rules: danish-club · 4 players" in visible(danish.children[0].value)
+    assert "Danish club rules · 4 players" in visible(danish.children[0].value)
 
 
 def test_only_a_puzzle_asking_for_a_play_says_which_seat_the_learner_plays_for() -> None:
     watching = visible(PuzzleWidget.from_id("seven-after-led-three").children[0].value)
     assert "You play for" not in watching and "Pick the seat" in watching
     playing = PuzzleWidget.from_id("00-take-it-with-worms")
-    assert f"You play for {playing.puzzle.seat}." in visible(playing.children[0].value)
+    assert f"You play for {seat_name(playing.puzzle.seat)}." in visible(playing.children[0].value)
 
 
 def test_a_table_question_is_chosen_from_the_engines_options() -> None:
@@ -119,7 +120,8 @@ def test_a_table_question_is_chosen_from_the_engines_options() -> None:
     widget.answer_control.value = "S"
     widget.check_button.click()
     first = feedback(widget)
-    assert "Not quite: S is not the answer." in first and "R7.2" in first
+    assert "Not quite: S is not the answer." in first and "Why: From the lowest draw" in first
+    assert "R7.2" not in first  # rule ids only in the fold, after the answer
     assert "E plays with N" not in first  # a first miss keeps the answer back
     assert widget.reveal_button is not None
     assert widget.next_box.children == (widget.reveal_button,)
@@ -139,11 +141,12 @@ def test_a_winner_question_keeps_the_answer_hidden_until_checked() -> None:
     widget = PuzzleWidget.from_id("seven-after-led-three")
     board = widget.table.board.value
     assert "wt-heading" not in board and "wins" not in visible(widget.table.caption.value)
-    assert "reasons appear once you have answered" in visible(widget.table.reason.value)
+    assert "reasons appear with the answer" in visible(widget.table.reason.value)
     widget.answer_control.value = "W"
     widget.check_button.click()
     first = feedback(widget)
-    assert "Not quite: W does not win the trick." in first and "R3.4" in first
+    assert "Not quite: W does not win the trick." in first and "R3.4" not in first
+    assert "Why: W's" in first  # at once: why W's card does not take the trick
     assert "E wins" not in first and "wt-heading" not in widget.table.board.value
     widget.answer_control.value = "N"
     widget.check_button.click()  # a second miss: the answer and why
@@ -176,7 +179,7 @@ def test_a_points_question() -> None:
     widget.answer_control.value = " 1 "
     widget.check_button.click()
     text = feedback(widget)
-    assert "Correct: NS score 1." in text and "(P4, R4.4)" in text
+    assert "Correct: North–South score 1." in text and "(P4, R4.4)" in text
 
 
 def test_enter_in_the_points_box_checks_the_answer() -> None:
@@ -186,7 +189,7 @@ def test_enter_in_the_points_box_checks_the_answer() -> None:
     box.value = "1"
     enter = {"method": "custom", "content": {"event": "submit"}}  # what the browser sends
     box._handle_msg({"content": {"data": enter}, "buffers": []})
-    assert "Correct: NS score 1." in feedback(widget)
+    assert "Correct: North–South score 1." in feedback(widget)
 
 
 def test_a_placement_question_reads_every_card_and_its_target() -> None:
@@ -201,7 +204,7 @@ def test_a_placement_question_reads_every_card_and_its_target() -> None:
     assert "9♥ on 9♠ fails" in feedback(widget)
     first.value, second.value = "9S", "9D"
     widget.check_button.click()
-    assert "Correct: E: 9♣>9♠ 9♥>9♦." in feedback(widget)
+    assert "Correct: E: 9♣ on 9♠ 9♥ on 9♦." in feedback(widget)
 
 
 def test_bad_puzzle_data_shows_a_message_instead_of_a_dead_widget(
@@ -285,3 +288,19 @@ def test_what_happens_next_shows_at_once_outside_a_kernel_even_with_a_loop_runni
     pick(widget, "KC")
     widget.check_button.click()
     assert len(widget.next_box.children) == 2
+
+
+def test_feedback_opens_with_the_why_then_the_lesson_and_folds_the_trace() -> None:
+    widget = PuzzleWidget.from_id("02-who-takes-it")
+    widget.answer_control.value = "W"
+    widget.check_button.click()
+    html = widget.feedback.value
+    assert "Why:</b> W&#x27;s A♠ does not beat S&#x27;s 9♥" in html or \
+        "Why:</b> W's A♠ does not beat S's 9♥" in html
+    widget.answer_control.value = "S"
+    widget.check_button.click()
+    html = widget.feedback.value
+    lesson = widget.puzzle.lesson if widget.puzzle else ""
+    assert lesson and html.index("wt-feedback__lesson") < html.index("Card by card")
+    shown = html.split("<details", 1)[0]
+    assert not re.search(r"\bR\d+\.\d+\b", shown)  # rule ids only in the fold

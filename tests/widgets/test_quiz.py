@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from worms_tutor.analysis.puzzle import load_puzzle_file
-from worms_tutor.widgets.quiz import Quiz, QuizError, in_symbols, lettered, quiz
+from worms_tutor.widgets.quiz import Quiz, QuizError, lettered, quiz
 from worms_tutor.widgets.series import puzzle_files
 
 PUZZLES = [load_puzzle_file(path) for path in puzzle_files()]
@@ -17,10 +17,11 @@ def test_every_puzzle_is_lettered_with_its_right_answer_among_at_most_six(puzzle
     try:
         shown = lettered(puzzle)  # type: ignore[arg-type]
     except QuizError:
-        assert puzzle.kind == "placement"  # type: ignore[attr-defined]
+        assert puzzle.kind in ("placement", "choose_all", "plan")  # type: ignore[attr-defined]
         return
     assert 2 <= len(shown.options) <= 6
-    assert shown.right, "the right answer is among the letters"
+    if puzzle.kind not in ("allowed", "choose_all"):  # there, none may be right
+        assert shown.right, "the right answer is among the letters"
     assert [letter for letter, _a, _s in shown.options] == list("ABCDEF"[:len(shown.options)])
     assert not any(code in text for _l, _a, text in shown.options for code in ("C>", "H>"))
 
@@ -40,9 +41,32 @@ def test_a_play_question_offers_every_card_of_the_hand() -> None:
     assert len(shown.options) == 4 and len(shown.right) == 1
 
 
-def test_cards_are_written_in_symbols() -> None:
-    assert in_symbols("N: 9C") == "N: 9♣"
-    assert in_symbols("E: AH>AS 9D>AD") == "E: A♥ on A♠ 9♦ on A♦"
+def test_a_plan_is_skipped_for_the_room_and_the_room_is_told() -> None:
+    """A plan is played trick by trick against the engine: no letters for it."""
+    puzzle = next(p for p in PUZZLES if p.kind == "plan")
+    with pytest.raises(QuizError, match="trick by trick"):
+        lettered(puzzle)
+    board = Quiz([puzzle.id], title="Chapter 7")
+    assert "learner's own screen" in board.answers.value and board.reveal_button.disabled
+
+
+def test_a_replay_offers_six_plays_with_the_one_that_breaks_a_rule() -> None:
+    for puzzle in (p for p in PUZZLES if p.kind == "spot_illegal"):
+        shown = lettered(puzzle)
+        assert len(shown.options) == 6 and len(shown.right) == 1
+        assert all(text.startswith("Trick ") for _l, _a, text in shown.options)
+
+
+def test_a_hand_to_score_offers_the_scores_and_their_neighbours() -> None:
+    puzzle = next(p for p in PUZZLES if p.kind == "hand_score")
+    shown = lettered(puzzle)
+    assert len(shown.options) == 4 and len(shown.right) == 1
+    assert all("North–South" in text for _l, _a, text in shown.options)
+
+
+def test_answers_are_written_in_card_symbols() -> None:
+    board = Quiz(["05-dont-lead-the-three"], title="Chapter 5")
+    assert "9♣" in board.answers.value and "9C" not in board.answers.value
 
 
 def test_the_answer_stays_hidden_until_reveal_and_keys_drive_the_quiz() -> None:

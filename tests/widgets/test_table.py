@@ -34,7 +34,8 @@ def test_the_table_opens_on_the_last_step_with_the_engines_reason() -> None:
     for seat in "NESW":
         assert f"wt-seat-{seat}" in board
     assert 'class="wt-seat wt-seat-S wt-heading"' in board  # Toqu heads
-    assert "S's J♣, played after E's K♥, beats it (later matador wins, R6.1)" in table.reason.value
+    assert ('title="Rules: R6.1">S\'s J♣, played after E\'s K♥, beats it (later matador wins)'
+            in table.reason.value)
     assert "Step 4 of 4" in table.caption.value
     assert table.buttons["Next"].disabled and not table.buttons["Back"].disabled
 
@@ -42,7 +43,7 @@ def test_the_table_opens_on_the_last_step_with_the_engines_reason() -> None:
 def test_stepping_back_and_forward_tells_each_step() -> None:
     table = TrickTable.from_scenario(scenario(["N: 9D", "E: KH", "S: JC", "W: 5S"]))
     assert "S wins the trick" in table.reason.value
-    assert "Toqu captured E's Worms: NS +2 (P1)" in table.reason.value
+    assert "Toqu captured E's Worms: NS +2</li>" in table.reason.value
     assert "Trick complete" in table.board.value and "4 of 4" not in table.board.value
     press(table, "Back")
     assert "3 of 4 played" in table.board.value

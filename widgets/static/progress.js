@@ -47,22 +47,32 @@ function initialize({ model }) {
       const current = window.localStorage.getItem(key());
       if (current !== known && current !== null && msg.value !== null) {
         known = current;
-        model.send({ type: "changed", value: current });
+        tell(model, { type: "changed", value: current });
         return;
       }
       if (msg.value === null) window.localStorage.removeItem(key());
       else window.localStorage.setItem(key(), msg.value);
       known = msg.value;
     } catch (e) {
-      model.send({ type: "save-failed", error: errorText(e) });
+      tell(model, { type: "save-failed", error: errorText(e) });
     }
   });
   window.addEventListener("storage", (event) => {
     if (event.key !== key() || event.newValue === null || event.newValue === known) return;
     known = event.newValue;
-    model.send({ type: "changed", value: event.newValue });
+    tell(model, { type: "changed", value: event.newValue });
   });
-  afterPageIsUp(() => model.send({ type: "loaded", value: known, error }));
+  afterPageIsUp(() => tell(model, { type: "loaded", value: known, error }));
+}
+
+// A message to Python, unless the page's kernel is gone (the learner is leaving the page, or
+// another tab's change arrives as this one unloads): then there is nobody to tell.
+function tell(model, message) {
+  try {
+    model.send(message);
+  } catch (e) {
+    if (!String(e && e.message || e).includes("Cannot send")) throw e;
+  }
 }
 
 function render({ model, el }) {

@@ -1,7 +1,8 @@
 """Questions about the procedure at the table, answered by the engine with reasons: who dealt,
 who cuts, who deals next, who plays with whom after the partner draw, whether a deal stands,
-how many cards a player holds after the draw, and what score is announced before the next deal
-(R7.2, R7.3, R8.1, R8.5, R8.6, R9.1, R12.1, R12.2, R15.6).
+how many cards a player holds after the draw, how many cards the deal leaves in the stock, and
+what score is announced before the next deal (R1.1, R7.2, R7.3, R8.1, R8.3, R8.5, R8.6, R9.1,
+R12.1, R12.2, R15.6).
 
 A question is asked about a scenario: its ``leader`` sits at the dealer's left (R9.1), its
 hands are the cards as dealt, or, for the partner draw, the one card each player drew; for
@@ -15,16 +16,22 @@ from dataclasses import dataclass
 from ..formats.explain import Reason, explain_scoring
 from ..formats.scenario import Scenario
 from ..mechanics.table import cutter, draw_strength, misdeal_problems
-from ..values.cards import THREE_OF_DIAMONDS, TOQU, WORMS
+from ..values.cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS
 from ..values.errors import WormsError
 from ..values.seating import next_seat, order_from, previous_seat
 
-ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw", "announced_score")
+ASKS = ("cutter", "next_dealer", "partner", "deal", "cards_after_draw", "announced_score",
+        "stock_after_deal")
 """``cutter``: who cuts the pack; ``next_dealer``: who deals the next hand; ``partner``: whose
 partner a seat becomes after the draw; ``deal``: must the cards be dealt again?
 ``cards_after_draw``: how many cards a seat holds once the last trick is drawn for;
 ``announced_score``: the match score said aloud before the next deal, once the plays end the
-hand."""
+hand; ``stock_after_deal``: how many cards of the 36-card pack are left face down once every
+player has been dealt four."""
+
+PACK_SIZES = (32, 36, 40, 52)
+"""Packs a newcomer may have in mind (piquet, Worms, 40 cards, the full pack): the stock each
+would leave is a choice of a ``stock_after_deal`` question, the Worms pack's the right one."""
 
 DEAL_AGAIN = "deal again"
 PLAY_ON = "play on"
@@ -59,6 +66,8 @@ def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswe
         return _cards_after_draw(scenario, seat)
     if ask == "announced_score":
         return _announced_score(scenario)
+    if ask == "stock_after_deal":
+        return _stock_after_deal(scenario)
     return _dealing_order(ask, scenario)
 
 
@@ -186,8 +195,11 @@ def _announced_score(scenario: Scenario) -> TableAnswer:
     for award in final.records[-1].hand_points:
         trick_points[award.side] += award.points
     answer = _score_text(after)
+    target = scenario.rules.target
     wrong = (
         {side: points + gains[side] for side, points in before.items()},  # no overshoot
+        {side: min(points + gains[side], target)
+         for side, points in before.items()},  # stopping at the target, as if it were won
         {side: points + trick_points[side] for side, points in before.items()},  # no bonus
         before,  # nothing added
     )
@@ -197,7 +209,6 @@ def _announced_score(scenario: Scenario) -> TableAnswer:
                    "paper for everyone to see, and nobody discusses it", ("R15.6",))
     scored = [reason for record in replay.records
               for reason in explain_scoring(record, players)]
-    target = scenario.rules.target
     for side in sorted({side for record in replay.records for side in record.overshoot}):
         total = before[side] + gains[side]
         scored.append(Reason(f"{side}: {before[side]} + {gains[side]} = {total}, which is "
@@ -206,6 +217,27 @@ def _announced_score(scenario: Scenario) -> TableAnswer:
     last = Reason(f"so the score announced before the next deal is {answer}", ("R15.6",))
     return TableAnswer(tuple(options), answer, f"the score announced is {answer}", first,
                        (first, *scored, last))
+
+
+def _stock_after_deal(scenario: Scenario) -> TableAnswer:
+    if scenario.plays:
+        raise ProcedureError("the question is asked before the first trick: give no plays")
+    dealt = {seat: len(cards) for seat, cards in scenario.hands}
+    if set(dealt.values()) != {4}:
+        raise ProcedureError("every hand is dealt four cards")
+    in_hands = sum(dealt.values())
+    answer = str(len(PACK) - in_hands)
+    first = Reason("count the pack first: the ranks of one suit, and the card that stands in "
+                   "for the K♦", ("R1.1",))
+    pack = Reason(f"the Worms pack has {len(PACK)} cards: A K Q J 9 8 7 6 5 in each suit, with "
+                  "the 3♦ instead of the K♦, and no Tens, Fours or Twos", ("R1.1",))
+    players = {2: "Two", 3: "Three", 4: "Four"}.get(len(dealt), str(len(dealt)))
+    deal = Reason(f"{players} players are dealt four cards each: {in_hands} cards", ("R8.3",))
+    rest = Reason(f"so {len(PACK)} − {in_hands} = {answer} cards lie face down as the stock",
+                  ("R1.1", "R8.3"))
+    options = tuple(str(size - in_hands) for size in PACK_SIZES)
+    return TableAnswer(options, answer, f"the stock holds {answer} cards", first,
+                       (pack, deal, rest))
 
 
 def _score_text(score: dict[str, int]) -> str:

@@ -10,45 +10,64 @@ A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
 - ``id``* (letters, digits, ``-``, ``_``), ``title``*, ``chapter``* (a number), ``question``*;
 - ``variant`` (a preset, default ``english``) and ``rules`` (switch overrides), for the whole
   puzzle; ``scenario``* is the scenario format of design.md §2 without those two keys;
-- ``answer``*: ``play``, ``placement``, ``winner``, ``legal``, ``points`` or ``table``
-  (``ANSWER_KINDS``); ``ask``: for ``table`` only, one of ``procedure.ASKS``;
-- ``goal``: for ``play`` and ``placement`` only, one of ``search.GOAL_KINDS``
+- ``answer``*: one of ``ANSWER_KINDS`` (``hand_score``, ``spot_illegal`` and ``plan`` live
+  in modules of their own); ``ask``: for ``table`` only, one of ``procedure.ASKS``;
+- ``goal``: for ``play``, ``placement`` and ``choose_all`` only, one of ``search.GOAL_KINDS``
   (``score_points:N`` takes a number); ``horizon``: ``trick`` (default) or ``hand`` (only with
   an empty stock);
 - ``play``: the play asked about (``legal``) or the cards to place (``placement``);
-- ``seat`` (default: the seat to move) and ``side`` (default: the seat's side; the side asked
-  about in ``points``); ``hint_rules``: rule ids for the first hint (known to ``RULE_TITLES``);
+- ``plays``: for ``allowed``, the 3 to 6 plays to judge; a ``spot_illegal`` puzzle's
+  ``scenario.plays`` hold one play the engine refuses (the plays after it are shown as written);
+- ``seat`` (default: the seat to move; a replay's leader for ``spot_illegal``) and ``side``
+  (default: the seat's side; the side asked about in ``points``); ``hint_rules``: rule ids for
+  the first hint (known to ``RULE_TITLES``);
 - ``expected``: the answers the author expects, which must equal the engine's;
-  ``open_hands`` (default true): show every hand; ``comment``: a note for authors.
+  ``open_hands`` (default true): show every hand; ``comment``: a note for authors;
+  ``lesson``: the one plain sentence the puzzle teaches.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import pairwise, permutations
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from ..formats.explain import Reason, explain_record, explain_step
+from ..formats.explain import Reason, explain_record, explain_step, plain
 from ..formats.scenario import Replay, Scenario
 from ..mechanics.hand import HandState, TrickRecord
+from ..mechanics.trick import Trick
 from ..values.cards import Card, Rank, Suit
 from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsError
 from ..values.play import Play
 from ..values.rulebook import RULE_TITLES
 from ..values.rules import Rules
-from ..values.seating import side_of, sides
+from ..values.seating import side_name, side_of, sides
+from . import hand_score, plan, spot_illegal
 from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
+from .verdict import Hint as Hint  # re-exported: the widgets read verdicts from here
+from .verdict import Verdict as Verdict
+from .verdict import sentence as _sentence
+from .verdict import symbols as _symbols
+from .verdict import unique as _unique
 
-ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table")
+ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed",
+                "choose_all", "hand_score", "spot_illegal", "plan")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
 given plays; ``placement``: which card of the given group goes on which heading card;
-``table``: a question about the procedure at the table (``ask``), chosen from options."""
+``table``: a question about the procedure at the table (``ask``), chosen from options;
+``allowed``: which of the listed ``plays`` are allowed (choose all that apply);
+``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply);
+``hand_score``: the points each side scores in a hand played to its end (``hand_score.py``);
+``spot_illegal``: which play of the replay breaks a rule (``spot_illegal.py``);
+``plan``: the seat's plays over the last two or three tricks against the best replies
+(``plan.py``)."""
 
 GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
     "play": ("win_trick", "score_capture", "keep_worms_safe", "score_points", "most_points",
@@ -57,11 +76,12 @@ GOALS_BY_KIND: dict[str, tuple[str, ...]] = {
                   "most_points"),
 }
 """The goals each kind of answer can be posed with; the other kinds need none."""
+GOALS_BY_KIND["choose_all"] = GOALS_BY_KIND["play"]
 
 PUZZLE_KEYS = (
     "id", "title", "chapter", "variant", "rules", "scenario", "question", "answer", "goal",
     "horizon", "seat", "side", "play", "hint_rules", "expected", "open_hands", "comment", "ask",
-    "lesson",
+    "lesson", "plays",
 )
 REQUIRED_KEYS = ("id", "title", "chapter", "scenario", "question", "answer")
 
@@ -81,38 +101,6 @@ class PuzzleError(WormsError):
         self.field = field
         self.problem = message
         self.source = source
-
-
-@dataclass(frozen=True)
-class Hint:
-    """One rung of the hint ladder."""
-
-    title: str
-    text: str
-    rule_ids: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The engine's answer to a learner's answer, with everything the feedback needs."""
-
-    correct: bool
-    answer: str
-    summary: str
-    reasons: tuple[Reason, ...]
-    others: tuple[str, ...] = ()
-    next_line: Line | None = None
-    next_reasons: tuple[Reason, ...] = ()
-    withheld: str = ""
-    """For a first miss: a summary that names only the learner's answer, so that a second try
-    is still worth making; empty where any reply gives the answer away (yes/no questions) and
-    for plays, whose miss shows what the others then do rather than the right card."""
-
-    @property
-    def rule_ids(self) -> tuple[str, ...]:
-        """Every rule id cited by the reasons, first mention first."""
-        return _unique(rule for reason in (*self.reasons, *self.next_reasons)
-                       for rule in reason.rules)
 
 
 @dataclass(frozen=True)
@@ -139,6 +127,8 @@ class Puzzle:
     lesson: str = ""
     """The one plain sentence the puzzle teaches ("Any Six beats any Five"): the only line
     of its feedback written by hand; every other word comes from the engine."""
+    plays: tuple[Play, ...] = ()
+    """The plays an ``allowed`` puzzle lists, each to be judged allowed or not."""
 
     # -- the position ---------------------------------------------------------------------
 
@@ -170,16 +160,14 @@ class Puzzle:
         return max((len(legal.play.cards) for legal in self.state.legal_plays()), default=1)
 
     def variant_label(self) -> str:
-        """The rules the puzzle is posed under, e.g. ``danish-club (S9 = any_matching)``."""
-        overrides = self.rules.overrides()
-        extra = ", ".join(f"{key} = {value}" for key, value in overrides.items()
-                          if key != "S1")
-        return f"{self.rules.variant} ({extra})" if extra else self.rules.variant
+        """The rules the puzzle is posed under, in words: ``Danish club rules``."""
+        return self.rules.label()
 
     def variant_notes(self) -> tuple[str, ...]:
         """Where this puzzle rests on a choice of ours (rules.md §E) rather than a source."""
         rules = self.rules
-        ids = set(self.rule_ids())
+        # a replay's notes would point at the rule it breaks before it is found
+        ids = set(self.rule_ids()) if self.kind != "spot_illegal" else set()
         notes = []
         if ids & {"P3", "R6.5"}:
             notes.append(f"The Worms bonus V = {rules.worms_home_value} is our choice: "
@@ -192,6 +180,9 @@ class Puzzle:
         if rules.hand_end == "dk" and (hand_ended or self.horizon == "hand"):
             notes.append("The hand stops at five trick units: our reading of the club rules "
                          "(§E Q13).")
+        if "R15.5" in ids:
+            notes.append("A 5-5 at 8:8 sending a side back to 7 is the club's rules read "
+                         "literally: our reading (§E Q12).")
         if "F1" in ids:
             notes.append("A Toqu forced onto partner's Worms as a last card is allowed and "
                          "scores nothing: our choice (§E Q8).")
@@ -212,11 +203,11 @@ class Puzzle:
         return known
 
     def hints(self) -> tuple[Hint, ...]:
-        """The hint ladder: the rule that matters, the legal plays, the plays that head the
-        trick now (or the kind's middle step), then the solution."""
+        """The hint ladder: the rules at stake (in words; their ids stay with the hint), two
+        steps of the kind's own that never name the answer, then the solution."""
         ids = self.rule_ids()
-        first = Hint("The rule that matters",
-                     " ".join(f"{rule}: {RULE_TITLES[rule]}" for rule in ids), ids)
+        first = Hint("The rules at stake",
+                     " ".join(_sentence(RULE_TITLES[rule]) for rule in ids), ids)
         return (first, *_LADDERS[self.kind](self))
 
     def rule_ids(self) -> tuple[str, ...]:
@@ -236,6 +227,14 @@ class Puzzle:
         return self.ask != "partner"
 
     @property
+    def shown_replay(self) -> Replay:
+        """What the table shows: the plays, or for ``spot_illegal`` the position before them
+        (the engine's replay stops at the illegal play, which would give it away)."""
+        if self.kind == "spot_illegal":
+            return replace(self.scenario, plays=()).replay()
+        return self.replay
+
+    @property
     def options(self) -> tuple[str, ...]:
         """The answers a ``table`` puzzle offers to choose from (empty for other kinds)."""
         return self._table.options if self.kind == "table" else ()
@@ -253,7 +252,7 @@ class Puzzle:
     def _choices(self) -> tuple[Choice, ...]:
         """Every candidate answer of a play/placement puzzle with its search result."""
         assert self.goal is not None
-        if self.kind == "play":
+        if self.kind in ("play", "choose_all"):
             return evaluate(self.state, self.goal, self.side, self.horizon)
         choices = []
         for placed in _placements(self.state, self.play):
@@ -279,6 +278,8 @@ class Puzzle:
 
     @cached_property
     def _solution(self) -> tuple[str, ...]:
+        if self.kind in _KIND_MODULES:
+            return _KIND_MODULES[self.kind].solution(self)
         if self.kind in ("play", "placement"):
             return tuple(_play_text(c.play) for c in self._choices if self._reaches(c))
         if self.kind == "winner":
@@ -287,17 +288,25 @@ class Puzzle:
             return ("yes" if self._refusal is None else "no",)
         if self.kind == "table":
             return (self._table.answer,)
+        if self.kind == "allowed":
+            return (_allowed_text(self, self._allowed),)
+        if self.kind == "choose_all":
+            return (_allowed_text(self, [c.play for c in self._choices if self._reaches(c)]),)
         return (str(self._points),)
 
     @cached_property
     def _solution_reasons(self) -> tuple[Reason, ...]:
-        if self.kind in ("play", "placement"):
+        if self.kind in _KIND_MODULES:
+            return _KIND_MODULES[self.kind].solution_reasons(self)
+        if self.kind in ("play", "placement", "choose_all"):
             best = next(c for c in self._choices if self._reaches(c))
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
             return _draw_reasons(self) or _legal_reasons(self.state, self.play)
         if self.kind == "table":
             return self._table.reasons
+        if self.kind == "allowed":
+            return _allowed_reasons(self)
         return _replay_reasons(self)
 
     @cached_property
@@ -311,6 +320,11 @@ class Puzzle:
     def _refusal(self) -> IllegalPlay | None:
         assert self.play is not None
         return self.state.check(self.play)
+
+    @cached_property
+    def _allowed(self) -> tuple[Play, ...]:
+        """The listed plays the engine allows, in the listed order."""
+        return tuple(play for play in self.plays if self.state.check(play) is None)
 
     @cached_property
     def _points(self) -> int:
@@ -376,10 +390,18 @@ def _build(data: Any) -> Puzzle:
         raise PuzzleError(f"unknown kind {kind!r}; the kinds are {', '.join(ANSWER_KINDS)}",
                           field="answer")
     ask = _ask(data, kind)
-    scenario = _scenario(data)
+    scenario = _scenario(data, allow_illegal=kind == "spot_illegal")
     state = scenario.replay().final
     play = _play(data, scenario, kind)
-    seat = _seat(data, state, kind, play)
+    plays = _listed_plays(data, scenario, kind)
+    if kind == "choose_all":  # every legal play of the seat to move is offered
+        if state.to_move is None:
+            raise PuzzleError("the plays end the hand: nobody is left to play",
+                              field="scenario.plays")
+        plays = tuple(legal.play for legal in state.legal_plays())
+    seat = _seat(data, state, kind, play or (plays[0] if plays else None))
+    if kind == "spot_illegal" and "seat" not in data:
+        seat = scenario.leader  # not the seat to move: that is the one breaking a rule
     side = _side(data, scenario, seat)
     goal = _goal(data, kind)
     horizon = data.get("horizon", "trick")
@@ -409,7 +431,7 @@ def _build(data: Any) -> Puzzle:
         question=_text(data, "question"), kind=kind, scenario=scenario, goal=goal,
         horizon=horizon, seat=seat, side=side, play=play, hint_rules=tuple(hint_rules),
         expected=tuple(str(item) if not isinstance(item, str) else item for item in expected),
-        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask,
+        open_hands=open_hands, comment=str(data.get("comment", "")), ask=ask, plays=plays,
         lesson=lesson.strip(),
     )
 
@@ -435,7 +457,7 @@ def _text(data: Mapping[str, Any], key: str) -> str:
     return value.strip()
 
 
-def _scenario(data: Mapping[str, Any]) -> Scenario:
+def _scenario(data: Mapping[str, Any], allow_illegal: bool = False) -> Scenario:
     raw = data["scenario"]
     if not isinstance(raw, Mapping):
         raise PuzzleError("must be a scenario object (design.md §2)", field="scenario")
@@ -453,7 +475,7 @@ def _scenario(data: Mapping[str, Any]) -> Scenario:
         field = error.field if error.field in ("variant", "rules") else f"scenario.{error.field}"
         raise PuzzleError(error.problem, field=field) from None
     illegal = scenario.replay().illegal
-    if illegal is not None:
+    if illegal is not None and not allow_illegal:
         raise PuzzleError(f"{illegal.refusal.message} ({illegal.refusal.rule})",
                           field=f"scenario.plays[{illegal.index}]")
     return scenario
@@ -474,6 +496,32 @@ def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None
     if kind == "placement" and play.placement:
         raise PuzzleError("give the cards only: the learner places them", field="play")
     return play
+
+
+def _listed_plays(data: Mapping[str, Any], scenario: Scenario, kind: str) -> tuple[Play, ...]:
+    """The plays an ``allowed`` puzzle lists: 3 to 6 different plays (of any seat: whose turn
+    it is may be the point)."""
+    if kind != "allowed":
+        if "plays" in data:
+            raise PuzzleError(f"is only for 'allowed' puzzles, not {kind!r}", field="plays")
+        return ()
+    raw = data.get("plays")
+    if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
+        raise PuzzleError("an 'allowed' puzzle lists 3 to 6 plays, e.g. [\"S: 9H\", ...]",
+                          field="plays")
+    plays: list[Play] = []
+    for index, text in enumerate(raw):
+        try:
+            play = Play.parse(str(text), scenario.rules.seats)
+        except NotationError as error:
+            raise PuzzleError(str(error), field=f"plays[{index}]") from None
+        if play.placement:
+            raise PuzzleError("give the cards only", field=f"plays[{index}]")
+        if any(play.seat == other.seat and set(play.cards) == set(other.cards)
+               for other in plays):
+            raise PuzzleError(f"{play} is listed twice", field=f"plays[{index}]")
+        plays.append(play)
+    return tuple(plays)
 
 
 def _seat(data: Mapping[str, Any], state: HandState, kind: str, play: Play | None) -> str:
@@ -533,6 +581,10 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
         if state.trick.size != puzzle.play.size or puzzle.play.size < 2:
             raise PuzzleError("a placement puzzle places a group of two or more cards on the "
                               "heading group", field="play")
+    problem = _KIND_MODULES[puzzle.kind].validate(puzzle) if puzzle.kind in _KIND_MODULES \
+        else ""
+    if problem:
+        raise PuzzleError(problem, field="scenario.plays")
     try:
         solution = puzzle.correct_answers()
     except SearchError as error:
@@ -557,16 +609,6 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
 
 def _play_text(play: Play) -> str:
     return str(play)
-
-
-def _sentence(text: str) -> str:
-    """A reason as a sentence: capital first letter and one full stop."""
-    text = text.strip()
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
-
-
-def _unique(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(items))
 
 
 def _as_play(puzzle: Puzzle, answer: Any) -> Play:
@@ -638,6 +680,32 @@ def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
                         token=str(answer))
 
 
+def _allowed_text(puzzle: Puzzle, chosen: Iterable[Play]) -> str:
+    """The canonical answer of an ``allowed`` puzzle: the chosen plays in the listed order,
+    joined by `` | `` (``none`` when none is chosen)."""
+    picked = set(chosen)
+    text = " | ".join(_play_text(play) for play in puzzle.plays if play in picked)
+    return text or "none"
+
+
+def _canonical_allowed(puzzle: Puzzle, answer: Any) -> str:
+    """An ``allowed`` answer from ``"S: 9H | S: JC"``, ``"none"``, or a list of plays."""
+    if isinstance(answer, str):
+        answer = [] if answer.strip().lower() == "none" else answer.split("|")
+    if not isinstance(answer, Iterable):
+        raise NotationError(f"{answer!r} is not a list of plays", token=repr(answer))
+    listed = {(play.seat, frozenset(play.cards)): play for play in puzzle.plays}
+    chosen = []
+    for item in answer:
+        play = item if isinstance(item, Play) else Play.parse(str(item).strip(),
+                                                               puzzle.rules.seats)
+        found = listed.get((play.seat, frozenset(play.cards)))
+        if found is None:
+            raise NotationError(f"{play} is not one of the listed plays", token=str(play))
+        chosen.append(found)
+    return _allowed_text(puzzle, chosen)
+
+
 def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, bool):
         raise NotationError("answer with a number of points", token=str(answer))
@@ -654,6 +722,11 @@ _CANONICAL = {
     "legal": _canonical_yes_no,
     "points": _canonical_number,
     "table": _canonical_option,
+    "allowed": _canonical_allowed,
+    "choose_all": _canonical_allowed,
+    "hand_score": hand_score.canonical,
+    "spot_illegal": spot_illegal.canonical,
+    "plan": plan.canonical,
 }
 
 
@@ -734,12 +807,22 @@ def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
                              f"({refusal.rule})", (refusal.rule,)))
 
 
+def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
+    """Why each listed play is allowed or not; a card drawn by someone else is explained by
+    the order of the draw, as in a ``legal`` puzzle."""
+    reasons: list[Reason] = []
+    for play in puzzle.plays:
+        as_legal = replace(puzzle, kind="legal", play=play, plays=())
+        reasons.extend(_draw_reasons(as_legal) or _legal_reasons(puzzle.state, play)[:1])
+    return tuple(reasons)
+
+
 def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
     assert puzzle.goal is not None
     goal = puzzle.goal.describe(puzzle.side)
     replies = ", ".join(str(play) for play in choice.replies) or "no more plays"
     if not puzzle.goal.is_yes_no:
-        return (f"With the best replies ({replies}) {puzzle.side} end {choice.value:+d} "
+        return (f"With the best replies ({replies}) {side_name(puzzle.side)} end {choice.value:+d} "
                 f"net; the best play gives {puzzle._best_value:+d}.")
     if choice.value >= 1:
         return f"Goal: {goal}. Reached whatever the others do (best replies: {replies})."
@@ -760,7 +843,8 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
         refusal = puzzle.state.check(play)
         if refusal is not None:
             return Verdict(False, text, f"Not allowed: {text}.",
-                           (Reason(_refusal_text(refusal), (refusal.rule,)),))
+                           (Reason(_refusal_text(refusal), (refusal.rule,)),),
+                           why=f"{text} is not allowed: {plain(_refusal_text(refusal))}.")
         choice = choice_for(puzzle.state, play, puzzle.goal, puzzle.side, puzzle.horizon)
     players = puzzle.rules.players
     reasons = _line_reasons(choice.line, players)
@@ -769,7 +853,8 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
         return Verdict(True, text, f"Correct: {text}. {_goal_sentence(puzzle, choice)}",
                        reasons, others)
     return Verdict(False, text, f"Not quite: {text}. {_goal_sentence(puzzle, choice)}",
-                   (), next_line=choice.line, next_reasons=reasons)
+                   (), next_line=choice.line, next_reasons=reasons,
+                   why=_why_play(puzzle, text, choice, reasons))
 
 
 def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
@@ -777,31 +862,175 @@ def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
     right = puzzle.correct_answers()[0]
     reasons = puzzle._solution_reasons
     question = {"winner": "wins the trick", "legal": "the play is legal",
-                "points": f"{puzzle.side} score", "table": ""}[puzzle.kind]
+                "points": f"{side_name(puzzle.side)} score", "table": ""}[puzzle.kind]
     if puzzle.kind == "winner" and puzzle.state.trick.steps:
         question = "heads the trick"
     if puzzle.kind == "legal":
         assert puzzle.play is not None
         fact = f"{puzzle.play} is {'legal' if right == 'yes' else 'not legal'}"
     elif puzzle.kind == "points":
-        fact = f"{puzzle.side} score {right}"
+        fact = f"{side_name(puzzle.side)} score {right}"
     elif puzzle.kind == "table":
         fact = puzzle._table.fact
     else:
         fact = f"{right} {question}"
     if text == right:
         return Verdict(True, text, f"Correct: {fact}.", reasons)
+    why = _why_fact(puzzle, text, right)
     if puzzle.kind == "legal" or (puzzle.kind == "table"
                                   and not puzzle._table.names_the_wrong_choice):
-        return Verdict(False, text, f"Not quite: {fact}.", reasons)
+        return Verdict(False, text, f"Not quite: {fact}.", reasons, why=why)
     if puzzle.kind == "winner":
         verb = "head" if question == "heads the trick" else "win"
         withheld = f"Not quite: {text} does not {verb} the trick."
     elif puzzle.kind == "points":
-        withheld = f"Not quite: {puzzle.side} do not score {text}."
+        withheld = f"Not quite: {side_name(puzzle.side)} do not score {text}."
     else:
         withheld = f"Not quite: {text} is not the answer."
-    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld)
+    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld,
+                   why=why)
+
+
+# -- why a wrong answer is wrong, in one line ------------------------------------------------
+
+
+def _why_fact(puzzle: Puzzle, text: str, right: str) -> str:
+    if puzzle.kind == "winner":
+        return _why_seat(puzzle, text)
+    if puzzle.kind == "legal":
+        return _why_legal(puzzle)
+    if puzzle.kind == "points":
+        return _why_points(puzzle, int(text), int(right))
+    reasons = [plain(reason.text) for reason in puzzle._table.reasons]
+    gains = [text for text in reasons if re.search(r"[+-]\d|score|target", text)
+             and "=" not in text and not text.startswith(("so ", "the hand is over"))]
+    telling = gains or [text for text in reasons if not text.startswith("so ")][:1]
+    return _sentence("; ".join(telling)) if telling else ""
+
+
+def _decisive_trick(puzzle: Puzzle) -> Trick:
+    state = puzzle.state
+    return state.trick if state.trick.steps else puzzle.replay.records[-1].trick
+
+
+def _why_seat(puzzle: Puzzle, seat: str) -> str:
+    """Who beats the card of the seat the learner named, or why that card heads nothing."""
+    trick = _decisive_trick(puzzle)
+    steps = trick.steps
+    mine = [index for index, step in enumerate(steps) if step.seat == seat]
+    if not mine:
+        return f"{seat} has not played to this trick."
+    index = mine[-1]
+    step = steps[index]
+    if index > 0 and not step.took_over:
+        return _sentence(plain(explain_step(step, trick)[-1].text))
+    later = next((later for later in steps[index + 1:] if later.took_over), None)
+    if later is None:
+        return ""
+    reasons = explain_step(later, trick)
+    named = [reason.text for reason in reasons
+             if f"{seat}'s" in reason.text and " beats " in reason.text]
+    return _sentence(plain((named or [reasons[-1].text])[0]))
+
+
+def _why_legal(puzzle: Puzzle) -> str:
+    """The rule that decides: the refusal (or who drew what), or that nothing forbids it."""
+    assert puzzle.play is not None
+    refusal = puzzle._refusal
+    if refusal is not None:
+        drawn = _draw_reasons(puzzle)
+        if drawn:
+            return _sentence(plain(drawn[0].text))
+        return f"{puzzle.play} is not allowed: {plain(_refusal_text(refusal))}."
+    at_stake = next((RULE_TITLES[rule] for rule in puzzle.hint_rules if rule in RULE_TITLES),
+                    "")
+    rule = f" The rule at stake: {at_stake}" if at_stake else ""
+    return f"Nothing forbids {puzzle.play} here.{rule}"
+
+
+def _why_points(puzzle: Puzzle, given: int, right: int) -> str:
+    """The gains the learner missed or added, in the engine's words."""
+    scoring = [plain(reason.text) for reason in _replay_reasons(puzzle)
+               if re.search(r"[+-]\d|Hand over|Worms bonus|scores nothing|ordinary high cards|"
+                            r"kam", reason.text)]
+    more = "more" if given < right else "less"
+    if not scoring:
+        return f"{side_name(puzzle.side)} score {more} than {given}."
+    return f"{side_name(puzzle.side)} score {more} than {given}: {'; '.join(scoring)}."
+
+
+def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reason]) -> str:
+    """What the others then do to this play, and what it costs."""
+    assert puzzle.goal is not None
+    seat = choice.play.seat
+    first_trick = explain_record(choice.line.records[0], puzzle.rules.players) \
+        if choice.line.records else reasons
+    own = [reason.text for reason in first_trick if reason.text.startswith(f"{seat}'s ")
+           or reason.text.startswith(f"{seat} leads ")]
+    beaten = [reason.text for reason in first_trick if " beats " in reason.text]
+    side = side_of(seat)
+    by_opponents = [text for text in beaten
+                    if side_of(text.split("'s ", 1)[0]) != side]
+    fails = [text for text in own if "does not beat" in text or "cannot" in text]
+    if own and ": a led" in own[0]:
+        decisive = plain(own[0])  # led where it is powerless
+    elif by_opponents:
+        decisive = plain(by_opponents[-1])
+    elif fails:
+        decisive = plain(fails[0])
+    else:
+        decisive = plain(beaten[-1]) if beaten else ""
+    if puzzle.goal.is_yes_no:
+        cost = f"the goal ({plain(puzzle.goal.describe(puzzle.side))}) is missed"
+    else:
+        cost = (f"{side_name(puzzle.side)} end {choice.value:+d} net, the best play gives "
+                f"{puzzle._best_value:+d}")
+    return f"After {text}, {decisive}: {cost}." if decisive else f"After {text}, {cost}."
+
+
+def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice of plays: each wrong choice is named with the engine's reason."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for play in puzzle.plays:
+        refusal = puzzle.state.check(play)
+        name = _symbols(play)
+        if _play_text(play) in chosen and refusal is not None:
+            why = refusal.message.rstrip(".")
+            if why[1:2].islower():  # "The hand is over", not a seat or a card
+                why = why[:1].lower() + why[1:]
+            wrong.append(Reason(f"{name} is not allowed: {why}", (refusal.rule,)))
+        elif _play_text(play) not in chosen and refusal is None:
+            wrong.append(Reason(f"{name} is allowed too: no rule forbids it here", ()))
+    reasons = puzzle._solution_reasons
+    allowed = ", ".join(_symbols(play) for play in puzzle._allowed) or "none of them"
+    if not wrong:
+        return Verdict(True, text, f"Correct: allowed are {allowed}.", reasons)
+    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
+    return Verdict(False, text, f"Not quite. Allowed are {allowed}.",
+                   (*wrong, *reasons), withheld="Not quite.", why=named)
+
+
+def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
+    """Judge a choice among the legal plays: each wrong tick or missed play is named with what
+    the best replies then do."""
+    text = puzzle.canonical(answer)
+    chosen = set(text.split(" | ")) if text != "none" else set()
+    wrong: list[Reason] = []
+    for choice in puzzle._choices:
+        name, reaches = _symbols(choice.play), puzzle._reaches(choice)
+        if (_play_text(choice.play) in chosen) != reaches:
+            replies = ", ".join(_symbols(play) for play in choice.replies) or "no more plays"
+            verb = "does it too, whatever" if reaches else "does not do it: then"
+            wrong.append(Reason(f"{name} {verb} the others play ({replies})", ()))
+    right = ", ".join(_symbols(c.play) for c in puzzle._choices if puzzle._reaches(c))
+    reasons = puzzle._solution_reasons
+    if not wrong:
+        return Verdict(True, text, f"Correct: {right}.", reasons)
+    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
+    return Verdict(False, text, f"Not quite. The plays that do it: {right}.",
+                   (*wrong, *reasons), withheld="Not quite.", why=named)
 
 
 _CHECKERS = {
@@ -811,6 +1040,11 @@ _CHECKERS = {
     "legal": _check_fact,
     "points": _check_fact,
     "table": _check_fact,
+    "allowed": _check_allowed,
+    "choose_all": _check_choose_all,
+    "hand_score": hand_score.check,
+    "spot_illegal": spot_illegal.check,
+    "plan": plan.check,
 }
 
 
@@ -818,9 +1052,10 @@ _CHECKERS = {
 
 
 def _solution_hint(puzzle: Puzzle) -> Hint:
-    answers = ", ".join(puzzle.correct_answers())
+    answers = (" or " if puzzle.kind == "plan" else ", ").join(puzzle.correct_answers())
     reasons = puzzle._solution_reasons
-    text = f"Solution: {answers}. " + " ".join(_sentence(reason.text) for reason in reasons)
+    text = f"Solution: {answers}. " + " ".join(_sentence(plain(reason.text))
+                                               for reason in reasons)
     return Hint("The solution", text,
                 _unique(rule for reason in reasons for rule in reason.rules))
 
@@ -828,51 +1063,50 @@ def _solution_hint(puzzle: Puzzle) -> Hint:
 def _ladder_play(puzzle: Puzzle) -> tuple[Hint, ...]:
     legal = list(puzzle._choices)
     legal_text = ", ".join(_play_text(c.play) for c in legal)
-    heads = [c for c in legal if c.line.plays and _heads_now(puzzle.state, c.play)]
-    heads_text = ", ".join(_play_text(c.play) for c in heads) or "none"
     word = "placements" if puzzle.kind == "placement" else "plays"
+    trick = puzzle.state.trick
+    seats = puzzle.rules.seats
+    mover = puzzle.state.to_move or puzzle.seat
+    start = seats.index(mover)
+    still = trick.groups - len(trick.steps) - 1
+    after = [seats[(start + offset) % len(seats)] for offset in range(1, still + 1)]
+    plural = "plays" if len(after) == 1 else "play"
+    later = (f"After you, {', '.join(after)} still {plural}: a card that heads the trick now "
+             "must also stand up to theirs." if after else
+             "You play last: whatever heads the trick after your play takes it.")
     return (
         Hint(f"The legal {word}", f"You may play: {legal_text}."),
-        Hint(f"The {word} that head the trick now",
-             f"These would head the trick when laid: {heads_text}. "
-             "The players after you may still answer."),
+        Hint("Who plays after you", later),
         _solution_hint(puzzle),
     )
-
-
-def _heads_now(state: HandState, play: Play) -> bool:
-    return state.trick.attempt(play).took_over
 
 
 def _ladder_winner(puzzle: Puzzle) -> tuple[Hint, ...]:
     trick = puzzle.state.trick if puzzle.state.trick.steps else puzzle.replay.records[-1].trick
     lead = explain_step(trick.steps[0], trick)[0]
-    heads = []
-    head = trick.leader
-    for step in trick.steps:
-        if step.took_over:
-            head = step.seat
-        heads.append(f"after {step.play} {head} heads")
     return (
-        Hint("The lead", f"{lead.text}.", lead.rules),
-        Hint("Who heads after each play", "; ".join(heads) + "."),
+        Hint("The lead", f"{plain(lead.text)}.", lead.rules),
+        Hint("What to compare", "Each card is compared with the card heading the trick when "
+             "it is played, not with the lead; a card that beats it heads the trick instead."),
         _solution_hint(puzzle),
     )
 
 
 def _ladder_legal(puzzle: Puzzle) -> tuple[Hint, ...]:
     assert puzzle.play is not None
-    seat = puzzle.play.seat
     state = puzzle.state
     mover = state.to_move
-    if mover == seat:
-        plays = ", ".join(str(legal.play) for legal in state.legal_plays())
-        listing = f"{seat} may play: {plays}."
+    trick = state.trick
+    if not mover:
+        turn = "Look at the score and the tricks: is anything still being played?"
+    elif trick.steps:
+        turn = (f"It is {mover}'s turn; {trick.size} card{'s' if trick.size > 1 else ''} "
+                f"each in this trick; {puzzle.play.seat} wants to play {puzzle.play}.")
     else:
-        listing = f"It is {mover}'s turn now." if mover else "The hand is over."
+        turn = f"It is {mover}'s turn to lead; {puzzle.play.seat} wants to play {puzzle.play}."
     return (
-        Hint("The rules in force", f"These rules: {puzzle.variant_label()}."),
-        Hint("The legal plays", listing),
+        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}."),
+        Hint("Whose turn, and what", turn),
         _solution_hint(puzzle),
     )
 
@@ -881,12 +1115,11 @@ def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
     records = puzzle.replay.records
     winners = ", ".join(f"trick {n}: {record.winner}"
                         for n, record in enumerate(records, start=1))
-    events = _unique(event for record in records for event in record.events)
-    events_text = ", ".join(f"{event} ({RULE_TITLES[event]})" for event in events) or \
-        "no bonus was scored"
     return (
         Hint("Who won the tricks", f"{winners}."),
-        Hint("What scored", f"Events: {events_text}"),
+        Hint("What can score", "Look for a capture of Worms or its taking back (2), Worms "
+             "brought home (1), a king feat in the club's rules (1), and the trick points "
+             "when the hand ends."),
         _solution_hint(puzzle),
     )
 
@@ -894,10 +1127,34 @@ def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
 def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
     first = puzzle._table.first_step
     return (
-        Hint("Where to look", _sentence(first.text), first.rules),
+        Hint("Where to look", _sentence(plain(first.text)), first.rules),
         Hint("The choices", f"Choose from: {', '.join(puzzle.options)}."),
         _solution_hint(puzzle),
     )
+
+
+def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
+    count = len(puzzle._allowed)
+    return (
+        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}. "
+             "Judge each play on its own: how many cards were led, the suit, the rank, who has "
+             "played."),
+        Hint("How many", f"{count} of the {len(puzzle.plays)} listed plays "
+             f"{'is' if count == 1 else 'are'} allowed."),
+        _solution_hint(puzzle),
+    )
+
+
+def _ladder_hand_score(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*hand_score.ladder(puzzle), _solution_hint(puzzle))
+
+
+def _ladder_spot_illegal(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*spot_illegal.ladder(puzzle), _solution_hint(puzzle))
+
+
+def _ladder_plan(puzzle: Puzzle) -> tuple[Hint, ...]:
+    return (*plan.ladder(puzzle), _solution_hint(puzzle))
 
 
 _LADDERS = {
@@ -907,4 +1164,22 @@ _LADDERS = {
     "legal": _ladder_legal,
     "points": _ladder_points,
     "table": _ladder_table,
+    "allowed": _ladder_allowed,
+    "choose_all": _ladder_play,
+    "hand_score": _ladder_hand_score,
+    "spot_illegal": _ladder_spot_illegal,
+    "plan": _ladder_plan,
 }
+
+class _KindModule(Protocol):
+    """What a kind kept in a module of its own provides (``hand_score``, ``plan`` …)."""
+
+    def validate(self, puzzle: Puzzle) -> str: ...
+    def solution(self, puzzle: Puzzle) -> tuple[str, ...]: ...
+    def solution_reasons(self, puzzle: Puzzle) -> tuple[Reason, ...]: ...
+
+
+_KIND_MODULES: dict[str, _KindModule] = {
+    "hand_score": hand_score, "spot_illegal": spot_illegal, "plan": plan,
+}
+"""The kinds that live in a module of their own (one concept each), by name."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -53,6 +54,23 @@ _WHY_FAILS: dict[Power, str] = {
     Power.THREE_POWERLESS: "in these rules the 3♦ is unbeatable only when played last",
     Power.FORBIDDEN_ON_PARTNER: "Toqu may not be laid on partner's Worms",
 }
+
+
+_RULE_ID = r"(?:R\d+(?:\.\d+)?|[DFOPQS]\d+|§E Q\d+)"
+_TRAILING_IDS = re.compile(rf"(?:\s*[,;]\s*{_RULE_ID})+(?=\))")
+_LEADING_IDS = re.compile(rf"(?<=\(){_RULE_ID}(?:\s*[,;]\s*{_RULE_ID})*\s*[,;]\s*")
+_ONLY_IDS = re.compile(rf"\s*\({_RULE_ID}(?:\s*(?:,|;|or|and)\s*{_RULE_ID})*\)")
+
+
+def plain(text: str) -> str:
+    """A reason as a learner reads it first: without its rule ids, which stay for the curious
+    in the fold ("it ranks higher, R2.1" → "it ranks higher"; "(R10.3)" and "(P1 or P2)" go)."""
+    return _ONLY_IDS.sub("", _LEADING_IDS.sub("", _TRAILING_IDS.sub("", text))).strip()
+
+
+def cited_ids(text: str) -> tuple[str, ...]:
+    """The rule ids a reason's text cites, in order ("… (later matador wins, R6.1)" → R6.1)."""
+    return tuple(re.findall(_RULE_ID, text))
 
 
 def code(card: Card) -> str:
@@ -214,7 +232,10 @@ def _missing_worms_bonus(record: TrickRecord) -> list[Reason]:
     seat = trick.worms_headed_by
     if seat is None or side_of(seat) != side_of(record.winner):
         return []
-    if WORMS in trick.steps[-1].play.cards:
+    if WORMS in trick.steps[-1].play.cards and trick.size > 1:
+        why, rule = ("Worms was among the last player's cards, which we count as the last "
+                     "card of the trick"), "R6.5"
+    elif WORMS in trick.steps[-1].play.cards:
         why, rule = "Worms was the last card of the trick", "R6.5"
     elif trick.toqu_on_partner and any(
         TOQU in step.play.cards and step.seat == seat for step in trick.steps
@@ -239,11 +260,24 @@ def _hand_end(record: TrickRecord, players: int) -> list[Reason]:
         ))
     for award in record.hand_points:
         note = f"{award.note}, " if award.note else ""
+        units = ""
+        if (record.units > 1 and side_of(record.winner) == award.side
+                and award.event == "R13.2"):  # the club stops at five: this trick crossed it
+            units = (f"; the last trick counts {record.units} trick units, the fifth among "
+                     "them, R13.3")
         reasons.append(Reason(
-            f"Hand over: {award.side} score {award.points} for the tricks ({note}{award.event})",
-            (award.event,),
+            f"Hand over: {award.side} score {award.points} for the tricks ({note}{award.event}"
+            f"{units})",
+            (award.event, "R13.3") if units else (award.event,),
         ))
     for side in record.overshoot:
+        if record.trick.specials_off:
+            reasons.append(Reason(
+                f"{side} passed the target: at 8:8 even a 5-5 is one too many, and the excess "
+                "is taken off their score (R15.2, R15.5)",
+                ("R15.2", "R15.5"),
+            ))
+            continue
         reasons.append(Reason(
             f"{side} passed the target: the excess is taken off their score (R15.2)",
             ("R15.2",),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+from ..values.seating import SEAT_NAMES
+
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
             "ninth", "tenth")
 PLACES = {

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from html import escape
 
-from ..formats.explain import Reason, explain_record
+from ..formats.explain import Reason, cited_ids, explain_record, plain
 from ..mechanics.hand import HandState, TrickRecord
 from ..values.cards import Suit
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
@@ -20,6 +20,7 @@ from .glossary import abbr
 
 __all__ = [
     "card_html",
+    "card_text",
     "cards_html",
     "labelled_rows_html",
     "reasons_html",
@@ -30,28 +31,44 @@ __all__ = [
 
 
 _CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
+_PLACED = re.compile(r"\b([35-9JQKA][CSHD])>([35-9JQKA][CSHD])\b")
+"""A card laid on a target in a group's notation (``AH>AS``): read as "A♥ on A♠"."""
 _SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
 
 
+def card_text(text: str) -> str:
+    """The engine's words for a reader, each card code (``9D``) written with its suit symbol
+    (9♦), as the questions and the cards show them, and a card laid on another (``AH>AS``) as
+    "A♥ on A♠"."""
+    shown = _PLACED.sub(r"\1 on \2", text)
+    return _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], shown)
+
+
 def text_html(text: str) -> str:
-    """The engine's words for a learner, escaped for HTML, with each card code (``9D``) written
-    with its suit symbol (9♦), as the questions and the cards show them."""
-    shown = _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], text)
-    return escape(shown, quote=False)
+    """``card_text``, escaped for HTML."""
+    return escape(card_text(text), quote=False)
 
 
-def reasons_html(reasons: Iterable[Reason], *, illegal: str = "") -> str:
+def reasons_html(reasons: Iterable[Reason], *, illegal: str = "", with_ids: bool = True) -> str:
     """The engine's reasons as the list a learner reads (``wt-reasons``), an illegal play
     first (``wt-step-illegal``). Each reason reads as a sentence (table-procedure reasons
-    begin in lower case), names its cards as ``text_html`` does, and carries its rule ids."""
+    begin in lower case) and names its cards as ``text_html`` does. Its rule ids stay in the
+    text for the fold of a puzzle's answer; ``with_ids=False`` shows the plain sentence and
+    leaves the ids to a tooltip, for the tables and hands a learner reads first."""
+    def sentence(text: str) -> str:
+        text = text if with_ids else plain(text)
+        return text[:1].upper() + text[1:]
+
+    def item(text: str, rules: tuple[str, ...], style: str = "") -> str:
+        tip = "" if with_ids or not rules else f' title="Rules: {escape(", ".join(rules))}"'
+        return (f'<li data-rules="{escape(" ".join(rules))}"{tip}{style}>'
+                f"{text_html(sentence(text))}</li>")
+
     items = []
     if illegal:
-        items.append(f'<li class="wt-step-illegal" style="color:#8a1c00;font-weight:bold">'
-                     f"{text_html(illegal)}</li>")
-    for reason in reasons:
-        sentence = reason.text[:1].upper() + reason.text[1:]
-        items.append(f'<li data-rules="{escape(" ".join(reason.rules))}">'
-                     f"{text_html(sentence)}</li>")
+        items.append(item(illegal, cited_ids(illegal),
+                          ' class="wt-step-illegal" style="color:#8a1c00;font-weight:bold"'))
+    items += [item(reason.text, reason.rules) for reason in reasons]
     return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{"".join(items)}</ul>'
 
 
@@ -61,7 +78,7 @@ def record_html(record: TrickRecord, players: int, *, width: float = 72) -> str:
     winning = trick.steps[trick.head_step].play.cards if trick.steps else ()
     marks = {card: "heads" for card in winning}
     rows = [(step.seat, step.play.cards) for step in trick.steps]
-    reasons = reasons_html(explain_record(record, players))
+    reasons = reasons_html(explain_record(record, players), with_ids=False)
     return (
         f'<div class="wt-trick-record">{labelled_rows_html(rows, width=width, highlights=marks)}'
         f'<div style="{FONT_STYLE}">{reasons}</div></div>'

@@ -7,6 +7,7 @@ their titles live here once.
 from __future__ import annotations
 
 RULE_TITLES: dict[str, str] = {
+    "R1.1": "The pack: 36 cards, A K Q J 9 8 7 6 5 of each suit, the 3♦ instead of the K♦.",
     "R1.3": "Suits only separate equal ranks: clubs > spades > hearts > diamonds.",
     "R2.1": "The normal ranking: 3♦ (not led), Toqu = Worms, 8♠, Nines, Aces, Jacks, Sixes, "
             "Fives, Eights, Queens, K♣, K♠, unled 7s.",
@@ -45,16 +46,21 @@ RULE_TITLES: dict[str, str] = {
     "R10.2": "In a one-card trick the best card wins.",
     "R10.3": "A group takes over only if each card beats a different heading card.",
     "R10.4": "Each player must beat the group heading now, not the lead.",
+    "R10.5": "In a multi-card trick each heading card keeps its own powers (a 7, a K♣ on a 7, "
+             "the 3♦, Toqu, Worms).",
     "R10.6": "A trick of k cards each counts as k trick units.",
     "R12.1": "After each trick everyone draws back to four, the winner first, one at a time.",
     "R12.2": "The stock always runs out evenly: everyone ends with the same number of cards.",
     "R12.4": "When the hand is over no more cards are played.",
     "R13.1": "English rules: five tricks score 1, each extra trick 1, the first five 1 more.",
     "R13.2": "Club rules: winning the hand scores 1, the first five tricks ('5-5') 2.",
+    "R13.3": "Tricks are counted in units: a double trick can carry a side from four to six, "
+             "its fifth trick included.",
     "R15.1": "The match is won at 9 points (12 with three players).",
     "R15.2": "Club rules: a gain past 9 counts backwards from 9 (8 + 2 makes 9 − 2 = 7).",
     "R15.3": "Club rules: a side stops as soon as it has 9.",
     "R15.4": "Club rules: a match won 9:0 (a kam) counts twice.",
+    "R15.5": "Club rules: at 8:8 a 5-5 scores 2, one too many: the side falls back to 7.",
     "R15.6": "Club rules: the score is said aloud before each deal, kept on paper, not discussed.",
     "R18.2": "Two players: card, card, draw, card, card.",
     "R18.3": "Two players lead single cards only (our choice).",

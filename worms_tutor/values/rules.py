@@ -140,6 +140,15 @@ class Rules:
             for switch in SWITCHES.values()
         ]
 
+    def label(self) -> str:
+        """The rules in a reader's words: ``English rules``, or ``Danish club rules, S9
+        changed: how a multi-card group must beat: any matching`` when a switch differs from
+        the preset (the number of players is said apart)."""
+        name = PRESET_NAMES.get(self.variant, self.variant)
+        changed = [_switch_words(key, value) for key, value in self.overrides().items()
+                   if key != "S1"]
+        return ", ".join([name, "; ".join(changed)]) if changed else name
+
     def __str__(self) -> str:
         parts = [self.variant] + [
             f"{key}={SWITCHES[key].format_text(value)}" for key, value in self.overrides().items()
@@ -277,6 +286,22 @@ SWITCHES: dict[str, Switch] = {
     )
 }
 
+
+def _switch_words(key: str, value: Any) -> str:
+    """``S4 changed: a higher 7 beats a led 7: no``."""
+    if isinstance(value, bool):
+        shown = "yes" if value else "no"
+    else:
+        shown = str(value).replace("_", " ").replace("+", " and ")
+    return f"{key} changed: {SWITCHES[key].description}: {shown}"
+
+
+PRESET_NAMES: dict[str, str] = {
+    "english": "English rules",
+    "danish-club": "Danish club rules",
+    "ru-literal": "Russian page, read literally",
+}
+"""How a reader names each preset."""
 
 PRESETS: dict[str, Rules] = {
     "english": Rules(),
