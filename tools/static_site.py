@@ -263,7 +263,9 @@ def build(output: Path, notebooks: Path) -> None:
     subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(notebooks),
                     "--output-dir", str(output), "--no-sourcemaps",
                     "--no-unused-shared-packages", "--template", "worms", "--strip_sources=True"],
-                   cwd=ROOT, check=True, env={**_environ(), "JUPYTER_PATH": env_path})
+                   # in the fresh lite dir, so that no task database of an earlier build
+                   # (.jupyterlite.doit.db) marks the settings as already written
+                   cwd=LITE, check=True, env={**_environ(), "JUPYTER_PATH": env_path})
     tidy(output)
     print(f"built {output} in {time.monotonic() - started:.1f} s, {size_mb(output):.1f} MB")
 
