@@ -245,6 +245,9 @@ def tidy(output: Path) -> None:
             page.write_text(tidied, encoding="utf-8")
     for source_map in output.rglob("*.map"):
         source_map.unlink()
+    # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
+    # voici/build/, and the site offers no other app.
+    shutil.rmtree(output / "build", ignore_errors=True)
 
 
 def size_mb(folder: Path) -> float:
