@@ -92,7 +92,7 @@ static: $(STATIC_STAMP)
 # Preview: make static-serve (for a class on the local network: STATIC_BIND=0.0.0.0)
 static-serve:
 	@test -d $(STATIC_SITE) || $(MAKE) static
-	@echo "The static edition: http://$(STATIC_BIND):$(STATIC_PORT)/voici/render/00-start-here.html"
+	@echo "The static edition: http://$(if $(filter 0.0.0.0,$(STATIC_BIND)),$$(hostname -I | cut -d' ' -f1),$(STATIC_BIND)):$(STATIC_PORT)/"
 	$(PYTHON) -m http.server $(STATIC_PORT) --bind $(STATIC_BIND) --directory $(STATIC_SITE)
 
 clean:

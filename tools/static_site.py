@@ -248,6 +248,12 @@ def tidy(output: Path) -> None:
     # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
     # voici/build/, and the site offers no other app.
     shutil.rmtree(output / "build", ignore_errors=True)
+    start = output / "voici" / "render" / "00-start-here.html"
+    if start.exists():  # the site's address opens the first chapter
+        (output / "index.html").write_text(
+            '<!DOCTYPE html><meta charset="utf-8"><title>Worms tutor</title>'
+            '<meta http-equiv="refresh" content="0; url=voici/render/00-start-here.html">'
+            '<a href="voici/render/00-start-here.html">Start here</a>\n', encoding="utf-8")
 
 
 def size_mb(folder: Path) -> float:
