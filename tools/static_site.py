@@ -47,6 +47,18 @@ extension among them), matched by the start of their file names."""
 DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3"}
 """Dependencies in Pyodide's lock that the site does not ship (sqlite3 gets a stand-in)."""
 
+FOLLOW_LINKS = """<script>
+// Links the widgets write at run time name notebooks (drill.ipynb?chapter=05); here every
+// notebook is a page NAME.html next to this one.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[href]");
+  const found = link && /^([\\w.-]+)\\.ipynb([?#].*)?$/.exec(link.getAttribute("href"));
+  if (found) link.setAttribute("href", `${found[1]}.html${found[2] || ""}`);
+}, true);
+</script>
+"""
+"""Turns a click on a link to NAME.ipynb into one to NAME.html, before the browser follows it."""
+
 OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
 
@@ -241,6 +253,8 @@ def tidy(output: Path) -> None:
         tidied = OUTSIDE.sub("", text)
         if page.parent.name == "render":
             tidied = re.sub(r'href="([\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', tidied)
+            head, _, tail = tidied.rpartition("</body>")
+            tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
         if tidied != text:
             page.write_text(tidied, encoding="utf-8")
     for source_map in output.rglob("*.map"):

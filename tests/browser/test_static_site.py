@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import shutil
 import subprocess
 import threading
@@ -19,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from test_sandbox_pages import _TURN_JS, _play_one_turn
 from test_series_pages import feedback, place_two_cards_on_the_aces, puzzle, who_wins_three_sixes
 
 pytestmark = pytest.mark.browser
@@ -99,6 +101,11 @@ def test_chapter_01_puzzle_progress_after_reload_and_presenter_mode(
     page.locator(".wt-puzzle", has=page.locator(".wt-puzzle__title", has_text="Nine or Ace?")
                  ).and_(solved_before).wait_for(timeout=START)
     on_projector(page)
+    page.get_by_role("link", name=re.compile("Drill this chapter")).click()
+    page.wait_for_url(re.compile(r"/drill\.html\?chapter=01$"))
+    page.wait_for_function(  # the drill of the chapter the link names, read in the browser
+        "() => /pack.and.the.ranking/.test(document.querySelector("
+        "'.wt-drill__chapter select option:checked')?.textContent || '')", timeout=START)
     assert blocked == []
 
 
@@ -126,4 +133,16 @@ def test_chapter_12_opens_the_position_of_a_link(
     page.wait_for_function("(box) => box.value === 'KH 5D'", arg=east.element_handle(),
                            timeout=START)
     assert "Position opened from the link" in page.locator(".wt-explorer").inner_text()
+    assert blocked == []
+
+
+def test_chapter_11_the_bots_answer_in_the_browser(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    _open(page, site_url, "11-play-a-match")
+    page.locator(".wt-play .wt-hand__card").first.wait_for(timeout=START)
+    page.wait_for_function(_TURN_JS, arg=[""], timeout=START)
+    for _turn in range(2):  # each time the three bots play after a pause, then it is ours
+        assert _play_one_turn(page) in ("next", "over")
+        assert "wins" in page.locator(".wt-play-explain").inner_text()
     assert blocked == []
