@@ -15,7 +15,7 @@ PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: test lint pytest serve classroom lab clean printables
+.PHONY: test lint pytest serve classroom lab clean printables static static-serve
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,5 +73,27 @@ lab: $(STAMP)
 printables: $(STAMP)
 	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
 
+# The static edition: the series as a Voici site (Python in the browser, no server) in
+# _static_site/, built with its own venv from the versions in static/requirements.txt.
+STATIC_VENV := .venv-static
+STATIC_STAMP := $(STATIC_VENV)/.installed
+STATIC_SITE := _static_site
+STATIC_PORT ?= 8000
+STATIC_BIND ?= 127.0.0.1
+
+$(STATIC_STAMP): static/requirements.txt
+	$(PYTHON) -m venv $(STATIC_VENV)
+	$(STATIC_VENV)/bin/python -m pip install -q -r static/requirements.txt
+	touch $@
+
+static: $(STATIC_STAMP)
+	$(STATIC_VENV)/bin/python tools/static_site.py --output $(STATIC_SITE)
+
+# Preview: make static-serve (for a class on the local network: STATIC_BIND=0.0.0.0)
+static-serve:
+	@test -d $(STATIC_SITE) || $(MAKE) static
+	@echo "The static edition: http://$(if $(filter 0.0.0.0,$(STATIC_BIND)),$$(hostname -I | cut -d' ' -f1),$(STATIC_BIND)):$(STATIC_PORT)/"
+	$(PYTHON) -m http.server $(STATIC_PORT) --bind $(STATIC_BIND) --directory $(STATIC_SITE)
+
 clean:
-	rm -rf printables $(VENV) test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf printables $(VENV) $(STATIC_VENV) $(STATIC_SITE) build/static-lite build/static-cache test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

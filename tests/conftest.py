@@ -51,6 +51,7 @@ SHARED_SERVER_MODULES = {
     "tests/browser/test_binder.py",  # one JupyterLab server
     "tests/browser/test_harness.py",  # one Voila server for the bare page
     "tests/browser/test_new_kinds_in_browser.py",  # one Voila server for its page of puzzles
+    "tests/browser/test_static_site.py",  # one build of the static site
 }
 """Browser test files whose tests share a server that no other file starts: one worker each."""
 

@@ -42,7 +42,8 @@ from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
 from .card_palette import CardPalette
-from .page_query import query_value
+from .page_query import PageQuery, page_query, query_value
+from .page_widgets import layout_hidden
 from .table import Frame, TrickTable, table_html
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -174,8 +175,28 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_query(cls, query: str | None = None, **kwargs: Any) -> Explorer:
-        """An explorer opened on ``?position=CODE`` of the page (``QUERY_STRING``), if given."""
+        """An explorer opened on ``?position=CODE`` of the page, if given.
+
+        Voilà gives the query as ``QUERY_STRING``; where it does not (the static edition,
+        Python in the browser), the page's ``PageQuery`` sends the browser's own address once
+        the page is shown, and the explorer opens the position then."""
         explorer = cls(**kwargs)
+        if query is None:
+            query = page_query()
+            listener = PageQuery(layout=layout_hidden())
+
+            def heard(event: dict[str, Any]) -> None:
+                if event["new"] and event["new"] != query and explorer.scenario is None:
+                    explorer._open_query(event["new"])
+
+            listener.observe(heard, names="query")
+            explorer.children = (*explorer.children, listener)
+        explorer._open_query(query)
+        return explorer
+
+    def _open_query(self, query: str) -> None:
+        """Open the position and the rulebook to compare with that ``query`` names."""
+        explorer = self
         try:
             code, second = query_position(query), query_compare(query)
         except Exception:  # a hostile query string must not stop the page
@@ -189,7 +210,6 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
                 "error", f"Position opened from the link, but it asks to compare with "
                          f"{second[:40]!r}, which is not a rulebook here: choose one under "
                          "Compare with.")
-        return explorer
 
     def load_code(self, code: str) -> bool:
         """Open the position in ``code``; a bad code leaves an empty editor and a message."""

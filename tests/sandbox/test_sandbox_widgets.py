@@ -158,6 +158,24 @@ def test_editor_shows_plays_and_a_code_that_reopens_it() -> None:
     assert "wt-diff" in explorer.result.value  # Worms on a led 7 (F2)
 
 
+def test_a_link_read_by_the_browser_opens_its_position(monkeypatch: Any) -> None:
+    """The static edition has no QUERY_STRING: the page's own address arrives from the
+    browser (PageQuery) after the page is shown, and opens the position then."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    explorer = Explorer()
+    for seat, cards in {"N": "7H 9C", "E": "KH 5D", "S": "JC 6H", "W": "9S QC"}.items():
+        explorer.places[seat].value = cards
+    explorer.show_button.click()
+    assert explorer.scenario is not None
+    opened = Explorer.from_query()
+    assert opened.places["E"].value == "" and opened.scenario is None
+    listener = opened.children[-1]
+    listener.query = "position=" + quote(encode(explorer.scenario)) + "&compare=danish-club"
+    assert opened.places["E"].value == "KH 5D" and "N to play" in opened.result.value
+    assert "Position opened from the link" in opened.link_message.value
+    assert opened.second.value == "danish-club"
+
+
 def test_three_and_two_player_positions_are_edited_with_their_own_seats_and_scores() -> None:
     explorer = Explorer()
     explorer.players.value = 3

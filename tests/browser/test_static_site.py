@@ -1,0 +1,148 @@
+"""The static edition (make static) in Chromium, every request outside the site blocked.
+
+The session builds the site with ``make static`` into test-artifacts/static-site (about 10 s
+once the build venv exists; the first time it is made from the package registries), so the
+pages tested are those of this checkout. Python runs in the browser here, so a page takes
+10-20 s to start. One worker runs this file (tests/conftest.py: SHARED_SERVER_MODULES).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from test_sandbox_pages import _TURN_JS, _play_one_turn
+from test_series_pages import feedback, place_two_cards_on_the_aces, puzzle, who_wins_three_sixes
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+SITE = REPO / "test-artifacts" / "static-site"
+START = 120_000
+"""Milliseconds a page may take to start its Python and show its widgets."""
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    """The site built from this checkout, served on a free local port."""
+    if shutil.which("npm") is None:
+        pytest.skip("npm is missing: the static build takes Pyodide from npm")
+    subprocess.run(["make", "static", f"STATIC_SITE={SITE}"], cwd=REPO, check=True,
+                   stdout=subprocess.DEVNULL)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serves the site without logging every request."""
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def blocked(page: Any, site_url: str) -> list[str]:
+    """Every request the page makes outside the site, refused (the list is filled)."""
+    refused: list[str] = []
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith((site_url, "data:", "blob:")):
+            request_route.continue_()
+        else:
+            refused.append(url)
+            request_route.abort()
+
+    page.context.route("**/*", route)
+    return refused
+
+
+def _open(page: Any, site_url: str, name: str, query: str = "") -> None:
+    """Open a chapter of the site and wait until its widgets are live."""
+    page.goto(f"{site_url}/voici/render/{name}.html{query}")
+    page.locator(".wt-lesson-recap").first.wait_for(timeout=START)
+
+
+def _puzzles_live(page: Any) -> None:
+    page.locator(".wt-lesson-puzzle .wt-puzzle button.wt-check").first.wait_for(timeout=START)
+
+
+def test_chapter_01_puzzle_progress_after_reload_and_presenter_mode(
+    page: Any, site_url: str, blocked: list[str], saved_progress: Callable[..., None],
+    on_projector: Callable[[Any], None],
+) -> None:
+    _open(page, site_url, "01-the-pack-and-the-ranking")
+    _puzzles_live(page)
+    body = page.locator("body").inner_text()
+    for bad in ("Traceback", "could not be shown", "could not be loaded"):
+        assert bad not in body
+    who_wins_three_sixes(page)
+    found = puzzle(page, "Nine or Ace?")
+    found.get_by_role("radio", name="S", exact=True).check()
+    found.locator("button.wt-check").click()
+    feedback(found, "correct")
+    saved_progress(page)
+
+    page.reload()
+    solved_before = page.locator(".wt-puzzle--solved-before")
+    page.locator(".wt-puzzle", has=page.locator(".wt-puzzle__title", has_text="Nine or Ace?")
+                 ).and_(solved_before).wait_for(timeout=START)
+    on_projector(page)
+    page.get_by_role("link", name=re.compile("Drill this chapter")).click()
+    page.wait_for_url(re.compile(r"/drill\.html\?chapter=01$"))
+    page.wait_for_function(  # the drill of the chapter the link names, read in the browser
+        "() => /pack.and.the.ranking/.test(document.querySelector("
+        "'.wt-drill__chapter select option:checked')?.textContent || '')", timeout=START)
+    assert blocked == []
+
+
+def test_chapter_03_a_puzzle_solved(page: Any, site_url: str, blocked: list[str]) -> None:
+    _open(page, site_url, "03-leads-and-following")
+    _puzzles_live(page)
+    place_two_cards_on_the_aces(page)
+    assert blocked == []
+
+
+def test_chapter_12_opens_the_position_of_a_link(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    from worms_tutor.formats.codes import encode
+    from worms_tutor.widgets.explorer import Explorer
+
+    shared = Explorer()
+    for seat, cards in {"N": "7H 9C", "E": "KH 5D", "S": "JC 6H", "W": "9S QC"}.items():
+        shared.places[seat].value = cards
+    shared.show_button.click()
+    assert shared.scenario is not None
+    _open(page, site_url, "12-explore-positions",
+          "?position=" + quote(encode(shared.scenario)))
+    east = page.locator(".wt-explorer-place-E input")
+    page.wait_for_function("(box) => box.value === 'KH 5D'", arg=east.element_handle(),
+                           timeout=START)
+    assert "Position opened from the link" in page.locator(".wt-explorer").inner_text()
+    assert blocked == []
+
+
+def test_chapter_11_the_bots_answer_in_the_browser(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    _open(page, site_url, "11-play-a-match")
+    page.locator(".wt-play .wt-hand__card").first.wait_for(timeout=START)
+    page.wait_for_function(_TURN_JS, arg=[""], timeout=START)
+    for _turn in range(2):  # each time the three bots play after a pause, then it is ours
+        assert _play_one_turn(page) in ("next", "over")
+        assert "wins" in page.locator(".wt-play-explain").inner_text()
+    assert blocked == []

@@ -1,0 +1,311 @@
+"""Build the static edition: the series as a Voici site, Python running in the browser.
+
+Run by ``make static`` with the build venv's Python (static/requirements.txt pins every
+version, the npm Pyodide core included). Only the package registries are used: the Pyodide
+core comes from npm, the pure-Python packages the kernel needs from PyPI as wheels, and our
+own wheel is built here. Everything the pages import is listed in a rewritten Pyodide lock
+and loaded when the kernel starts, so no notebook installs anything and nothing is fetched
+from outside the site at run time.
+
+    python tools/static_site.py [--output _static_site] [--notebooks notebooks]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIREMENTS = ROOT / "static" / "requirements.txt"
+CACHE = ROOT / "build" / "static-cache"
+LITE = ROOT / "build" / "static-lite"
+TEMPLATES = ROOT / "serving" / "data"
+
+KERNEL_PACKAGES = (
+    "micropip", "ipython", "jedi", "parso", "traitlets", "pygments", "prompt-toolkit",
+    "decorator", "executing", "asttokens", "pure-eval", "stack-data", "six",
+    "typing-extensions", "wcwidth", "matplotlib-inline", "packaging",
+)
+"""The pure-Python packages of Pyodide's repository that the kernel needs (at the lock's
+versions, fetched from PyPI)."""
+
+PAGE_PACKAGES = ("ipywidgets", "anywidget", "comm", "psygnal", "jupyterlab_widgets")
+"""The widget packages our pages import, at the versions of static/requirements.txt."""
+
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel-6", "widgetsnbextension-4")
+"""The wheels jupyterlite-pyodide-kernel ships (its stand-ins for ipykernel and the widget
+extension among them), matched by the start of their file names."""
+
+DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3"}
+"""Dependencies in Pyodide's lock that the site does not ship (sqlite3 gets a stand-in)."""
+
+FOLLOW_LINKS = """<script>
+// Links the widgets write at run time name notebooks (drill.ipynb?chapter=05); here every
+// notebook is a page NAME.html next to this one.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a[href]");
+  const found = link && /^([\\w.-]+)\\.ipynb([?#].*)?$/.exec(link.getAttribute("href"));
+  if (found) link.setAttribute("href", `${found[1]}.html${found[2] || ""}`);
+}, true);
+</script>
+"""
+"""Turns a click on a link to NAME.ipynb into one to NAME.html, before the browser follows it."""
+
+OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
+"""A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
+
+
+def npm_pyodide_version() -> str:
+    """The npm Pyodide version written in static/requirements.txt."""
+    match = re.search(r"npm:\s*pyodide@([\w.]+)", REQUIREMENTS.read_text())
+    if match is None:
+        raise SystemExit(f"{REQUIREMENTS}: no 'npm: pyodide@VERSION' line")
+    return match.group(1)
+
+
+def pinned(name: str) -> str:
+    """The version of ``name`` pinned in static/requirements.txt."""
+    for line in REQUIREMENTS.read_text().splitlines():
+        found = re.fullmatch(rf"{re.escape(name)}==([\w.]+)", line.strip(), re.IGNORECASE)
+        if found:
+            return found.group(1)
+    raise SystemExit(f"{REQUIREMENTS}: {name} is not pinned")
+
+
+def run(*command: str | Path, cwd: Path = ROOT) -> None:
+    """Run a command, stopping the build if it fails."""
+    subprocess.run([str(part) for part in command], cwd=cwd, check=True)
+
+
+def pyodide_core(version: str) -> Path:
+    """The npm package's folder, fetched once with npm into the cache."""
+    folder = CACHE / f"pyodide-{version}"
+    if not (folder / "pyodide-lock.json").exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", "--silent", f"pyodide@{version}", cwd=CACHE)
+        with tarfile.open(CACHE / f"pyodide-{version}.tgz") as archive:
+            archive.extractall(CACHE / "npm", filter="data")
+        shutil.rmtree(folder, ignore_errors=True)
+        (CACHE / "npm" / "package").rename(folder)
+    return folder
+
+
+def pypi_wheels(specs: list[str], into: Path) -> None:
+    """Pure-Python wheels of ``specs`` (name==version) from PyPI, kept in the cache."""
+    into.mkdir(parents=True, exist_ok=True)
+    missing = [spec for spec in specs if not any(
+        _normal(w.name.split("-")[0]) == _normal(spec.split("==")[0])
+        and w.name.split("-")[1] == spec.split("==")[1] for w in into.glob("*.whl"))]
+    if missing:
+        run(sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+            "--platform", "any", "--python-version", "3.13", "--implementation", "py",
+            "-d", into, *missing)
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+_SQLITE3_STAND_IN = '''"""A stand-in for sqlite3: IPython imports it for its history (off here)."""
+PARSE_DECLTYPES = 1
+PARSE_COLNAMES = 2
+
+
+class Error(Exception):
+    pass
+
+
+class DatabaseError(Error):
+    pass
+
+
+class OperationalError(DatabaseError):
+    pass
+
+
+def connect(*args, **kwargs):
+    raise OperationalError("no sqlite3 in this browser edition")
+
+
+def register_adapter(*args, **kwargs):
+    pass
+
+
+def register_converter(*args, **kwargs):
+    pass
+'''
+
+
+def sqlite3_stand_in(into: Path) -> Path:
+    """An empty ``sqlite3`` package: IPython imports it for its history, which stays off."""
+    from zipfile import ZipFile
+
+    path = into / "sqlite3-0.0.0-py3-none-any.whl"
+    info = "sqlite3-0.0.0.dist-info"
+    with ZipFile(path, "w") as wheel:
+        wheel.writestr("sqlite3/__init__.py", _SQLITE3_STAND_IN)
+        wheel.writestr(f"{info}/METADATA",
+                       "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n")
+        wheel.writestr(f"{info}/WHEEL",
+                       "Wheel-Version: 1.0\nGenerator: worms-tutor\nRoot-Is-Purelib: true\n"
+                       "Tag: py3-none-any\n")
+        wheel.writestr(f"{info}/RECORD", "")
+    return path
+
+
+def wheel_entry(path: Path, depends: list[str], imports: list[str]) -> dict[str, object]:
+    """A Pyodide lock entry for a pure wheel in the same folder as the lock."""
+    name, version = path.name.split("-")[:2]
+    return {"name": _normal(name), "version": version, "file_name": path.name,
+            "install_dir": "site", "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": imports, "depends": depends,
+            "unvendored_tests": False, "shared_library": False}
+
+
+def prepare_lite_dir(pyodide_version: str) -> list[str]:
+    """Fill build/static-lite (Pyodide, its lock, the wheels); return the names to preload."""
+    core = pyodide_core(pyodide_version)
+    shutil.rmtree(LITE, ignore_errors=True)
+    target = LITE / "static" / "pyodide"
+    target.mkdir(parents=True)
+    for name in ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.js", "pyodide.mjs",
+                 "python_stdlib.zip", "package.json"):
+        shutil.copy2(core / name, target / name)
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    packages: dict[str, dict[str, object]] = {}
+
+    kernel_cache = CACHE / "wheels-kernel"
+    pypi_wheels([f"{name}=={lock['packages'][name]['version']}" for name in KERNEL_PACKAGES],
+                kernel_cache)
+    for name in KERNEL_PACKAGES:
+        entry = lock["packages"][name]
+        wheel = next(w for w in kernel_cache.glob("*.whl")
+                     if _normal(w.name.split("-")[0]) == name
+                     and w.name.split("-")[1] == entry["version"])
+        shutil.copy2(wheel, target / wheel.name)
+        depends = [d for d in entry["depends"] if d not in DROPPED_DEPENDENCIES]
+        depends = [_normal(d) for d in depends] + (["sqlite3"] if name == "ipython" else [])
+        packages[name] = wheel_entry(target / wheel.name, depends, list(entry["imports"]))
+    packages["sqlite3"] = wheel_entry(sqlite3_stand_in(target), [], ["sqlite3"])
+
+    page_cache = CACHE / "wheels-page"
+    pypi_wheels([f"{name}=={pinned(name)}" for name in PAGE_PACKAGES], page_cache)
+    page_depends = {"ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension"],
+                    "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
+                    "comm": ["traitlets"], "psygnal": [], "jupyterlab-widgets": []}
+    for name in PAGE_PACKAGES:
+        wheel = next(w for w in page_cache.glob("*.whl")
+                     if _normal(w.name.split("-")[0]) == _normal(name)
+                     and w.name.split("-")[1] == pinned(name))
+        shutil.copy2(wheel, target / wheel.name)
+        key = _normal(name)
+        packages[key] = wheel_entry(target / wheel.name, page_depends[key],
+                                    [name.replace("-", "_")])
+
+    kernel_dir = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+                  / "pyodide-kernel-extension" / "static" / "pypi")
+    kernel_imports = {"piplite": ["piplite"], "pyodide-kernel": ["pyodide_kernel"],
+                      "ipykernel": ["ipykernel"], "widgetsnbextension": ["widgetsnbextension"]}
+    kernel_depends = {"piplite": ["micropip"], "pyodide-kernel": ["ipykernel", "ipython"],
+                      "ipykernel": ["comm"], "widgetsnbextension": []}
+    for start in KERNEL_WHEELS:
+        wheel = next(kernel_dir.glob(f"{start}*.whl"))
+        shutil.copy2(wheel, target / wheel.name)
+        key = _normal(wheel.name.split("-")[0])
+        packages[key] = wheel_entry(target / wheel.name, kernel_depends[key],
+                                    kernel_imports[key])
+
+    ours = CACHE / "wheel-ours"
+    shutil.rmtree(ours, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+        "-w", ours, ".")
+    wheel = next(ours.glob("worms_tutor-*.whl"))
+    shutil.copy2(wheel, target / wheel.name)
+    packages["worms-tutor"] = wheel_entry(target / wheel.name, ["anywidget", "ipywidgets"],
+                                          ["worms_tutor"])
+
+    lock["packages"] = packages
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    return sorted(packages)
+
+
+def write_settings(preload: list[str]) -> None:
+    """jupyter-lite.json: load every shipped package at start, never look up PyPI."""
+    settings = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": preload}}}}}
+    (LITE / "jupyter-lite.json").write_text(json.dumps(settings, indent=1) + "\n")
+
+
+def tidy(output: Path) -> None:
+    """Remove links to other sites and source maps; point chapter links at the built pages."""
+    for page in output.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        tidied = OUTSIDE.sub("", text)
+        if page.parent.name == "render":
+            tidied = re.sub(r'href="([\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', tidied)
+            head, _, tail = tidied.rpartition("</body>")
+            tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
+        if tidied != text:
+            page.write_text(tidied, encoding="utf-8")
+    for source_map in output.rglob("*.map"):
+        source_map.unlink()
+    # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
+    # voici/build/, and the site offers no other app.
+    shutil.rmtree(output / "build", ignore_errors=True)
+    start = output / "voici" / "render" / "00-start-here.html"
+    if start.exists():  # the site's address opens the first chapter
+        (output / "index.html").write_text(
+            '<!DOCTYPE html><meta charset="utf-8"><title>Worms tutor</title>'
+            '<meta http-equiv="refresh" content="0; url=voici/render/00-start-here.html">'
+            '<a href="voici/render/00-start-here.html">Start here</a>\n', encoding="utf-8")
+
+
+def size_mb(folder: Path) -> float:
+    """A folder's size in megabytes."""
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
+
+
+def build(output: Path, notebooks: Path) -> None:
+    """Build the site from ``notebooks`` into ``output``."""
+    started = time.monotonic()
+    preload = prepare_lite_dir(npm_pyodide_version())
+    write_settings(preload)
+    shutil.rmtree(output, ignore_errors=True)
+    env_path = f"{TEMPLATES}"
+    voici = Path(sys.executable).parent / "voici"
+    subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(notebooks),
+                    "--output-dir", str(output), "--no-sourcemaps",
+                    "--no-unused-shared-packages", "--template", "worms", "--strip_sources=True"],
+                   # in the fresh lite dir, so that no task database of an earlier build
+                   # (.jupyterlite.doit.db) marks the settings as already written
+                   cwd=LITE, check=True, env={**_environ(), "JUPYTER_PATH": env_path})
+    tidy(output)
+    print(f"built {output} in {time.monotonic() - started:.1f} s, {size_mb(output):.1f} MB")
+
+
+def _environ() -> dict[str, str]:
+    import os
+
+    return dict(os.environ)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "_static_site")
+    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    args = parser.parse_args(argv)
+    build(args.output.resolve(), args.notebooks.resolve())
+
+
+if __name__ == "__main__":
+    main()
