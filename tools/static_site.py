@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,13 +86,24 @@ def run(*command: str | Path, cwd: Path = ROOT) -> None:
     subprocess.run([str(part) for part in command], cwd=cwd, check=True)
 
 
+NPM_REGISTRY = "https://registry.npmjs.org"
+
+
 def pyodide_core(version: str) -> Path:
-    """The npm package's folder, fetched once with npm into the cache."""
+    """The npm package's folder, fetched once from the npm registry into the cache (no npm
+    needed: the registry's metadata names the tarball and its checksum)."""
     folder = CACHE / f"pyodide-{version}"
     if not (folder / "pyodide-lock.json").exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", "--silent", f"pyodide@{version}", cwd=CACHE)
-        with tarfile.open(CACHE / f"pyodide-{version}.tgz") as archive:
+        with urllib.request.urlopen(f"{NPM_REGISTRY}/pyodide/{version}", timeout=60) as reply:
+            dist = json.load(reply)["dist"]
+        with urllib.request.urlopen(dist["tarball"], timeout=300) as reply:
+            tarball = reply.read()
+        if hashlib.sha1(tarball).hexdigest() != dist["shasum"]:
+            raise SystemExit(f"pyodide@{version}: the tarball does not match its checksum")
+        archive_path = CACHE / f"pyodide-{version}.tgz"
+        archive_path.write_bytes(tarball)
+        with tarfile.open(archive_path) as archive:
             archive.extractall(CACHE / "npm", filter="data")
         shutil.rmtree(folder, ignore_errors=True)
         (CACHE / "npm" / "package").rename(folder)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -34,8 +33,6 @@ START = 120_000
 @pytest.fixture(scope="module")
 def site_url() -> Iterator[str]:
     """The site built from this checkout, served on a free local port."""
-    if shutil.which("npm") is None:
-        pytest.skip("npm is missing: the static build takes Pyodide from npm")
     subprocess.run(["make", "static", f"STATIC_SITE={SITE}"], cwd=REPO, check=True,
                    stdout=subprocess.DEVNULL)
     server = http.server.ThreadingHTTPServer(
