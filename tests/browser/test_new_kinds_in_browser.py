@@ -5,13 +5,13 @@ at once, before any hint, with no rule id before the fold), then right."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.text_checks import RULE_ID
 from worms_tutor.analysis import hand_score
 from worms_tutor.widgets.series import load
 
@@ -20,7 +20,6 @@ pytestmark = pytest.mark.browser
 Opener = Callable[..., Any]
 PAGE = "new-kinds.ipynb"
 PUZZLE_IDS = ("08-score-the-double-trick", "06-spot-toqu-on-partner", "07-the-last-two-tricks")
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b")
 
 
 @pytest.fixture(scope="module")

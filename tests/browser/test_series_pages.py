@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from conftest import fits_a_phone
 
+from tests.text_checks import RULE_ID
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -51,7 +53,6 @@ def puzzle(page: Any, title: str) -> Any:
     return found
 
 
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b")
 
 
 def feedback(found: Any, kind: str) -> str:

@@ -3,11 +3,11 @@ number is told the gain it missed or added, in words, without rule ids or card c
 
 from __future__ import annotations
 
-import re
 from itertools import product
 
 import pytest
 
+from tests.text_checks import CARD_CODE, RULE_ID
 from worms_tutor.analysis import hand_score
 from worms_tutor.analysis.puzzle import Puzzle, PuzzleError, load_puzzle, load_puzzle_file
 from worms_tutor.values.seating import side_name
@@ -15,8 +15,6 @@ from worms_tutor.widgets.series import PUZZLES, puzzle_files
 
 KIND = [puzzle for puzzle in map(load_puzzle_file, puzzle_files())
         if puzzle.kind == "hand_score"]
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b|§E")
-CARD_CODE = re.compile(r"\b[3-9JQKA][CSHD]\b")
 
 
 def test_there_are_hands_to_score_in_the_chapters() -> None:

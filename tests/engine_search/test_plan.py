@@ -4,10 +4,9 @@ answered at once by its refutation."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.text_checks import CARD_CODE, RULE_ID
 from worms_tutor.analysis import plan
 from worms_tutor.analysis.puzzle import Puzzle, PuzzleError, load_puzzle, load_puzzle_file
 from worms_tutor.analysis.solver import solve
@@ -18,8 +17,6 @@ from worms_tutor.values.play import Play
 from worms_tutor.widgets.series import PUZZLES, puzzle_files
 
 KIND = [puzzle for puzzle in map(load_puzzle_file, puzzle_files()) if puzzle.kind == "plan"]
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b|§E")
-CARD_CODE = re.compile(r"\b[3-9JQKA][CSHD]\b")
 
 
 def every_plan(puzzle: Puzzle) -> list[tuple[Play, ...]]:

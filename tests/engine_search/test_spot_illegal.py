@@ -3,10 +3,9 @@ every play is offered, and a wrong pick is told in plain words why it breaks non
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
+from tests.text_checks import CARD_CODE, RULE_ID
 from worms_tutor.analysis import spot_illegal
 from worms_tutor.analysis.puzzle import Puzzle, PuzzleError, load_puzzle, load_puzzle_file
 from worms_tutor.analysis.verdict import symbols
@@ -14,8 +13,6 @@ from worms_tutor.widgets.series import puzzle_files
 
 KIND = [puzzle for puzzle in map(load_puzzle_file, puzzle_files())
         if puzzle.kind == "spot_illegal"]
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b|§E")
-CARD_CODE = re.compile(r"\b[3-9JQKA][CSHD]\b")
 
 
 def test_there_are_replays_to_check_in_the_chapters() -> None:

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
+from tests.text_checks import RULE_ID
 from worms_tutor.analysis import hand_score, plan
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.formats.explain import plain
 from worms_tutor.widgets.series import puzzle_files
 
 PUZZLES = [load_puzzle_file(path) for path in puzzle_files()]
-RULE_ID = re.compile(r"\b(?:R\d+\.\d+|[DFOPQS]\d+)\b|§E")
 
 
 def wrong_answers(puzzle: Puzzle) -> list[str]:

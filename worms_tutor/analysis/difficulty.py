@@ -122,8 +122,7 @@ def _tricks(puzzle: Puzzle) -> int:
     if puzzle.kind == "plan":
         return len(puzzle.hand)
     if puzzle.kind in ("play", "placement", "choose_all") and puzzle.goal is not None:
-        planned = [len(choice.line.records) for choice in puzzle._choices
-                   if puzzle._reaches(choice)]
+        planned = [len(choice.line.records) for choice in puzzle.winning_choices]
         return max(max(planned, default=1), 1)
     records = puzzle.replay.records
     if puzzle.kind == "winner":

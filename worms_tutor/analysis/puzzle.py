@@ -277,11 +277,19 @@ class Puzzle:
         return choice.value == self._best_value
 
     @cached_property
+    def winning_choices(self) -> tuple[Choice, ...]:
+        """The plays that reach the goal, each with its line of best replies (a play,
+        placement or choose-all puzzle with a goal; none for the others)."""
+        if self.goal is None:
+            return ()
+        return tuple(choice for choice in self._choices if self._reaches(choice))
+
+    @cached_property
     def _solution(self) -> tuple[str, ...]:
         if self.kind in _KIND_MODULES:
             return _KIND_MODULES[self.kind].solution(self)
         if self.kind in ("play", "placement"):
-            return tuple(_play_text(c.play) for c in self._choices if self._reaches(c))
+            return tuple(_play_text(c.play) for c in self.winning_choices)
         if self.kind == "winner":
             return (self._winner,)
         if self.kind == "legal":
@@ -291,7 +299,7 @@ class Puzzle:
         if self.kind == "allowed":
             return (_allowed_text(self, self._allowed),)
         if self.kind == "choose_all":
-            return (_allowed_text(self, [c.play for c in self._choices if self._reaches(c)]),)
+            return (_allowed_text(self, [c.play for c in self.winning_choices]),)
         return (str(self._points),)
 
     @cached_property
@@ -299,7 +307,7 @@ class Puzzle:
         if self.kind in _KIND_MODULES:
             return _KIND_MODULES[self.kind].solution_reasons(self)
         if self.kind in ("play", "placement", "choose_all"):
-            best = next(c for c in self._choices if self._reaches(c))
+            best = self.winning_choices[0]
             return _line_reasons(best.line, self.rules.players)
         if self.kind == "legal":
             return _draw_reasons(self) or _legal_reasons(self.state, self.play)
