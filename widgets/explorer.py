@@ -28,6 +28,7 @@ from worms_tutor.analysis.explore import (
     outcomes,
 )
 from worms_tutor.analysis.solver import SolverError, evaluate_plays
+from worms_tutor.analysis.verdict import symbols
 from worms_tutor.formats.codes import PositionCodeError, decode, encode
 from worms_tutor.formats.field_names import field_in_words
 from worms_tutor.formats.positions import split_plays
@@ -436,11 +437,6 @@ def position_html(state: HandState) -> str:
             f"{table_html(frame, show_hands='open')}</div>")
 
 
-def _in_symbols(play: Play) -> str:
-    """A play as the learner reads it: ``N: K♥ 9♣``."""
-    return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
-
-
 def _reasons(outcome: Outcome) -> str:
     if not outcome.legal:
         return escape(f"{outcome.message} ({outcome.rule})")
@@ -467,7 +463,7 @@ def outcomes_html(state: HandState) -> str:
     for item in found:
         mark = " ★ best" if item.play in best else ""
         solver = f"<td>{escape(values.get(item.play, ''))}{mark}</td>" if values else ""
-        rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(_in_symbols(item.play))}</b></td>'
+        rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(symbols(item.play))}</b></td>'
                     f"<td>{escape(item.summary)}</td>{solver}"
                     f'<td style="font-size:0.9em">{_reasons(item)}</td></tr>')
     head = "<th>Play</th><th>Outcome</th>" + ("<th>Solver (for the mover's side)</th>"

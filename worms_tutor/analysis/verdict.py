@@ -3,13 +3,11 @@ and the few helpers that write their text (a reason as a sentence, a play in car
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..formats.explain import Reason
-from ..values.cards import Card
-from ..values.errors import NotationError
+from ..values.cards import in_symbols
 from ..values.play import Play
 from .search import Line
 
@@ -66,15 +64,4 @@ def symbols(play: Play) -> str:
     return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
 
 
-_CODE = re.compile(r"\b([3-9JQKA][CSHD])\b")
-
-
-def in_symbols(text: str) -> str:
-    """Card codes in a text written as a learner reads them: ``9C`` → ``9♣``."""
-    def symbol(match: re.Match[str]) -> str:
-        try:
-            return Card.parse(match[1]).symbol_code
-        except NotationError:
-            return match[1]
-
-    return _CODE.sub(symbol, text)
+__all__ = ["Hint", "Verdict", "in_symbols", "sentence", "symbols", "unique"]

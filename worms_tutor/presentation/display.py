@@ -14,7 +14,7 @@ from html import escape
 
 from ..formats.explain import Reason, cited_ids, explain_record, plain
 from ..mechanics.hand import HandState, TrickRecord
-from ..values.cards import Suit
+from ..values.cards import in_symbols
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
 from .glossary import abbr
 
@@ -30,18 +30,15 @@ __all__ = [
 ]
 
 
-_CARD_CODE = re.compile(r"\b([35-9JQKA])([CSHD])\b")
 _PLACED = re.compile(r"\b([35-9JQKA][CSHD])>([35-9JQKA][CSHD])\b")
 """A card laid on a target in a group's notation (``AH>AS``): read as "A♥ on A♠"."""
-_SUIT_SYMBOLS = {suit.letter: suit.symbol for suit in Suit}
 
 
 def card_text(text: str) -> str:
     """The engine's words for a reader, each card code (``9D``) written with its suit symbol
     (9♦), as the questions and the cards show them, and a card laid on another (``AH>AS``) as
     "A♥ on A♠"."""
-    shown = _PLACED.sub(r"\1 on \2", text)
-    return _CARD_CODE.sub(lambda match: match.group(1) + _SUIT_SYMBOLS[match.group(2)], shown)
+    return in_symbols(_PLACED.sub(r"\1 on \2", text))
 
 
 def text_html(text: str) -> str:

@@ -7,6 +7,7 @@ case-insensitive, suit symbols ``♣ ♠ ♥ ♦`` accepted. Only the 36 cards o
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -230,3 +231,18 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Print cards in the letter form, separated by spaces."""
     return " ".join(str(card) for card in cards)
+
+
+_CARD_CODE = re.compile(r"\b([3-9JQKA][CSHD])\b")
+
+
+def in_symbols(text: str) -> str:
+    """Card codes in a text written as a reader sees cards: ``9C`` → ``9♣`` (a code of no
+    card of the pack, such as ``4C``, is left as it is)."""
+    def symbol(match: re.Match[str]) -> str:
+        try:
+            return Card.parse(match[1]).symbol_code
+        except NotationError:
+            return match[1]
+
+    return _CARD_CODE.sub(symbol, text)
