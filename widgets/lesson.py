@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from .drill import challenge, drill
 from .ladder_chart import ladder
+from .language import language
 from .lazy_puzzles import puzzle, puzzles
 from .page import cards, choice, goals, pack, recap, rulebooks, show
 from .print_sheet import printable
@@ -57,6 +58,7 @@ __all__ = [
     "drill",
     "goals",
     "ladder",
+    "language",
     "pack",
     "printable",
     "printables",

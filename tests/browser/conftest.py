@@ -407,17 +407,21 @@ def saved_progress() -> Callable[..., None]:
 
 @pytest.fixture
 def open_notebook(request: pytest.FixtureRequest) -> Callable[..., Any]:
-    """open_notebook(page, name, *, base_url=None, timeout=60_000) -> page.
+    """open_notebook(page, name, *, base_url=None, timeout=60_000, lands_on=None) -> page.
 
     Navigates to <base_url>/voila/render/<name> (base_url defaults to the notebooks/
     server), waits until every cell ran and every widget is displayed, and asserts that
-    no cell raised and no JavaScript error occurred.
+    no cell raised and no JavaScript error occurred. With ``lands_on``, the page is expected
+    to hand over to that page (e.g. its translation) first.
     """
 
-    def open_(page: Any, name: str, *, base_url: str | None = None, timeout: float = 60_000) -> Any:
+    def open_(page: Any, name: str, *, base_url: str | None = None, timeout: float = 60_000,
+              lands_on: str | None = None) -> Any:
         if base_url is None:
             base_url = request.getfixturevalue("voila_url")
         page.goto(f"{base_url}/voila/render/{name}")
+        if lands_on is not None:
+            page.wait_for_url(f"{base_url}/voila/render/{lands_on}", timeout=timeout)
         page.wait_for_function(_PAGE_READY_JS, timeout=timeout)
         body = page.locator("body").inner_text()
         if CELL_ERROR in body:

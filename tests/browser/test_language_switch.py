@@ -1,0 +1,43 @@
+"""A page with a Danish translation offers it; the language chosen (with the switch or a
+?lang= link) is kept in the browser, so the next page opens in it where it can."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _switch(page: Any) -> list[str]:
+    texts: list[str] = page.locator(".wt-language-switch a").all_inner_texts()
+    return texts
+
+
+def _language(page: Any) -> str:
+    code: str = page.evaluate("document.documentElement.lang")
+    return code
+
+
+def test_the_language_switch_is_remembered_and_a_link_can_choose(
+        page: Any, open_notebook: Callable[..., Any], voila_url: str,
+        screenshot: Callable[..., Any]) -> None:
+    open_notebook(page, "quiz.ipynb?chapter=05")
+    assert _language(page) == "en" and _switch(page) == ["Dansk"]
+
+    page.locator(".wt-language-switch a").click()  # the same chapter's quiz, in Danish
+    page.wait_for_url(f"{voila_url}/voila/render/da/quiz.ipynb?chapter=05")
+    open_notebook(page, "da/quiz.ipynb?chapter=05")
+    assert _language(page) == "da" and _switch(page) == ["English"]
+    assert page.get_by_role("heading", name="Quiz for hele klassen").is_visible()
+    screenshot(page, "language-switch-danish-quiz")
+
+    open_notebook(page, "drill.ipynb", lands_on="da/drill.ipynb")  # remembered
+    open_notebook(page, "05-the-three-of-diamonds.ipynb")  # not translated yet: English
+    assert _language(page) == "en" and page.locator(".wt-language-switch").count() == 0
+
+    open_notebook(page, "da/challenge.ipynb?lang=en", lands_on="challenge.ipynb?lang=en")
+    open_notebook(page, "drill.ipynb")  # English is kept now
+    assert _switch(page) == ["Dansk"]
