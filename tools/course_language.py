@@ -41,8 +41,9 @@ from babel.messages.pofile import read_po, write_po
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
-from tools.series import as_lines, read, source  # noqa: E402
-from worms_tutor.presentation.glossary import without_markup  # noqa: E402
+from tools.glossary import GENERATED_ELSEWHERE, LIST_MARK, chapter_files, list_text  # noqa: E402
+from tools.series import CHAPTER_FILE, as_lines, read, source, title_of  # noqa: E402
+from worms_tutor.presentation.glossary import TERMS_IN, with_markup, without_markup  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 LANGUAGES = {"da": "Danish"}
@@ -119,7 +120,7 @@ def page_messages(notebook: dict[str, Any], page: str) -> list[Message]:
     found = []
     for cell in notebook["cells"]:
         text = source(cell)
-        if cell["cell_type"] == "markdown":
+        if cell["cell_type"] == "markdown" and not text.startswith(LIST_MARK):
             found += [Message(b, page) for b in blocks(without_markup(text)) if needs_words(b)]
         elif cell["cell_type"] == "code":
             found += [Message(str(n.value), page) for n in prose_literals(text)]
@@ -256,17 +257,21 @@ def language_cell(language: str) -> dict[str, Any]:
                                f'lesson.language("{language}")')}
 
 
-def translated_page(notebook: dict[str, Any], catalog: Catalog, language: str,
-                    translated: set[str]) -> dict[str, Any] | None:
-    """A page in ``language`` (links to pages not in ``translated`` lead to the English ones);
-    none while any of its messages lacks a translation."""
+def translated_page(name: str, notebook: dict[str, Any], catalog: Catalog, language: str,
+                    translated: set[str], folder: Path) -> dict[str, Any] | None:
+    """A page in ``language`` (links to pages not in ``translated`` lead to the English ones),
+    its chapters' terms marked in that language; none while any message lacks a translation."""
     page = copy.deepcopy(notebook)
     for cell in page["cells"]:
         text = source(cell)
-        if cell["cell_type"] == "markdown":
+        if cell["cell_type"] == "markdown" and text.startswith(LIST_MARK):
+            new: str | None = glossary_list(catalog, language, translated, folder)
+        elif cell["cell_type"] == "markdown":
             new = translated_markdown(text, catalog)
             if new is not None:
                 new = LINK_TARGET.sub(lambda m: f"]({local_link(m[1], translated)})", new)
+                if CHAPTER_FILE.match(name) and not new.startswith(GENERATED_ELSEWHERE):
+                    new = with_markup(new, TERMS_IN[language])
         elif cell["cell_type"] == "code":
             new = translated_code(text, catalog)
         else:
@@ -277,6 +282,19 @@ def translated_page(notebook: dict[str, Any], catalog: Catalog, language: str,
     page["cells"].insert(0, language_cell(language))
     page["metadata"][METADATA_KEY] = {"language": language}
     return page
+
+
+def glossary_list(catalog: Catalog, language: str, translated: set[str], folder: Path) -> str:
+    """The glossary's list of terms in ``language``, linked to the chapters that teach them."""
+
+    def link(path: Path) -> tuple[str, str]:
+        title = title_of(read(path), path.stem)
+        found = translation(catalog, f"# {title}")
+        return (title if found is None else found.removeprefix("# "),
+                local_link(path.name, translated))
+
+    text, _problems = list_text(chapter_files(folder), language, link)
+    return text
 
 
 def local_link(target: str, translated: set[str]) -> str:
@@ -333,7 +351,7 @@ def plan(folder: Path = NOTEBOOKS) -> Plan:
         done = {name for name, count in missing.items() if count == 0}
         untranslated[language] = {name: count for name, count in missing.items() if count}
         for name in sorted(done):
-            page = translated_page(english[name], catalog, language, done)
+            page = translated_page(name, english[name], catalog, language, done, folder)
             assert page is not None
             files[folder / language / name] = notebook_bytes(page)
             translations[name].append(language)

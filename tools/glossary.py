@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 from tools.series import CHAPTER_FILE, as_lines, read, source, title_of, write  # noqa: E402
-from worms_tutor.presentation.glossary import TERMS, with_markup  # noqa: E402
+from worms_tutor.presentation.glossary import TERMS_IN, with_markup  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
 GLOSSARY = "glossary.ipynb"
@@ -43,23 +44,35 @@ def chapter_files(folder: Path) -> dict[str, Path]:
     return found
 
 
-def list_text(chapters: dict[str, Path]) -> tuple[str, list[str]]:
+HEADINGS = {"en": ("term", "what it means", "taught in", "chapter"),
+            "da": ("ord", "betydning", "lært i", "kapitel")}
+"""The list's column headings, and the word for a chapter, in each language."""
+
+
+def list_text(chapters: dict[str, Path], language: str = "en",
+              link: Callable[[Path], tuple[str, str]] | None = None) -> tuple[str, list[str]]:
     """The glossary's list (every term, its definition, a link to its chapter), and the terms
-    whose chapter does not exist."""
-    lines = [LIST_MARK, "| term | what it means | taught in |", "|---|---|---|"]
+    whose chapter does not exist; ``link`` gives a chapter's title and address in
+    ``language`` (by default the English page's title and file)."""
+    term_word, meaning, taught, chapter_word = HEADINGS[language]
+    lines = [LIST_MARK, f"| {term_word} | {meaning} | {taught} |", "|---|---|---|"]
     problems = []
-    for item in sorted(TERMS, key=lambda t: t.name.lower()):
+    for item in sorted(TERMS_IN[language], key=lambda t: t.name.lower()):
         path = chapters.get(item.chapter)
         if path is None:
             problems.append(f"{GLOSSARY}: term {item.name!r} is taught in chapter "
                             f"{item.chapter}, which does not exist")
-            where = f"chapter {int(item.chapter)}"
+            where = f"{chapter_word} {int(item.chapter)}"
         else:
-            title = title_of(read(path), path.stem)
+            title, address = (link or _english_link)(path)
             number = "" if item.chapter == "00" else f"{int(item.chapter)}. "
-            where = f"[{number}{title}]({path.name})"
+            where = f"[{number}{title}]({address})"
         lines.append(f"| **{item.name}** | {item.definition} | {where} |")
     return "\n".join(lines), problems
+
+
+def _english_link(path: Path) -> tuple[str, str]:
+    return title_of(read(path), path.stem), path.name
 
 
 def marked(notebook: dict[str, Any]) -> bool:

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 from worms_tutor.presentation.glossary import (
+    DANISH_TERMS,
     TERMS,
+    TERMS_IN,
     markdown_uses,
     term,
     uses,
@@ -98,6 +100,15 @@ def test_check_fails_without_the_list_cell(tmp_path: Path, capsys: Any) -> None:
     assert tool.LIST_MARK in capsys.readouterr().err
 
 
+def test_danish_pages_mark_the_danish_words() -> None:
+    text = "Vinderen af stikket spiller ud; det fører til et nyt stik, der fører stikket."
+    marked = with_markup(text, DANISH_TERMS)
+    assert without_markup(marked) == text
+    assert [u.text for u in markdown_uses(marked, DANISH_TERMS)] == [
+        "stikket", "spiller ud", "stik", "fører stikket"]  # "fører til" is ordinary Danish
+    assert [u.text for u in markdown_uses(marked)] == []  # no English term in it
+
+
 def test_markup_round_trips_and_skips_ordinary_english() -> None:
     text = "Everyone follows; a double\ntrick counts twice. There is no suit to follow."
     marked = with_markup(text)
@@ -106,12 +117,16 @@ def test_markup_round_trips_and_skips_ordinary_english() -> None:
     assert [u.text for u in uses("trick-taking, the following, 5-5")] == ["5-5"]
 
 
-def test_every_term_has_a_plain_definition_and_its_own_forms() -> None:
+@pytest.mark.parametrize("language", sorted(TERMS_IN))
+def test_every_term_has_a_plain_definition_and_its_own_forms(language: str) -> None:
     owners: dict[str, str] = {}
-    for item in TERMS:
-        assert term(item.name) is item
+    chapters = {m[1] for p in NOTEBOOKS.glob("*.ipynb") if (m := CHAPTER.match(p.name))}
+    for item in TERMS_IN[language]:
+        assert item.chapter in chapters, f"{item.name}: chapter {item.chapter} does not exist"
         for form in item.forms:
             assert owners.setdefault(form, item.name) == item.name, f"{form!r} has two terms"
+    for item in TERMS:
+        assert term(item.name) is item
     with pytest.raises(KeyError, match="no glossary term"):
         term("trump")
 

@@ -125,6 +125,82 @@ TERMS: tuple[Term, ...] = (
 )
 """Every term, in the order the course teaches them."""
 
+DANISH_TERMS: tuple[Term, ...] = (
+    Term("stik",
+         "En runde: den, der spiller ud, lægger ét kort eller flere, hver af de andre lægger "
+         "på skift lige så mange, og det bedste kort tager dem alle.",
+         "00", ("stik", "stikket", "stikkene")),
+    Term("udspil",
+         "At lægge det første kort eller de første kort i et stik: den, der gør det, spiller "
+         "ud, og vinderen af et stik spiller ud til det næste.",
+         "00", ("udspil", "udspillet", "udspillede", "udspillene", "spille ud", "spiller ud",
+                "spillede ud", "spillet ud")),
+    Term("tilspil",
+         "At lægge kort til et stik, som en anden spillede ud: lige så mange kort, som blev "
+         "spillet ud, hvilke kort man vil.",
+         "02", ("tilspil", "lægge til", "lægger til", "lagde til", "lagt til")),
+    Term("fører stikket",
+         "Det kort, der fører stikket, er det, der vinder det indtil videre: et senere kort "
+         "tager kun stikket over ved at slå det.",
+         "01", ("fører stikket", "førte stikket", "fører det", "fører"),
+         ("fører til", "førte til", "fører os", "fører dig")),
+    Term("bunken",
+         "De kort, der ligger tilbage med bagsiden op efter kortgivningen: efter hvert stik "
+         "trækker alle fra den, vinderen først, op til fire kort.",
+         "00", ("bunken", "bunke")),
+    Term("hånd",
+         "De kort, en spiller har; de fire kort, der holdes, fyldes op fra bunken efter hvert "
+         "stik.",
+         "00", ("hånd", "hånden", "hænder", "hænderne")),
+    Term("spil",
+         "Ét spil er én kortgivning spillet til ende, fra første udspil til sidste stik, "
+         "højst ni stik med fire spillere.",
+         "00", ("hvert spil", "næste spil", "et nyt spil", "spillet slutter")),
+    Term("kortgiver",
+         "Den, der blander og giver fire kort til hver; spilleren til venstre for kortgiveren "
+         "spiller først ud, og kortgivningen går med uret efter hvert spil.",
+         "02", ("kortgiver", "kortgiveren", "kortgivers", "kortgiverens")),
+    Term("kam",
+         "En kam er et helt forløb af spil, vundet af det første hold, der når ni point; at "
+         "give modspillerne en kam er at vinde 9:0, hvilket i klubbens regler tæller dobbelt.",
+         "00", ("kam", "kammen", "kamme")),
+    Term("matador",
+         "Et af de tre højeste kort: Toqu (J♣), Worms (K♥) og spar otte (8♠).",
+         "00", ("matador", "matadoren", "matadorer", "matadorerne")),
+    Term("dobbeltstik",
+         "Et stik, hvor alle lagde to kort: det tæller som to stik (tre kort hver giver et "
+         "tredobbelt stik, fire et firdobbelt).",
+         "03", ("dobbeltstik", "dobbeltstikket", "tredobbelt stik", "firdobbelt stik")),
+    Term("fangst",
+         "Toqu lagt på modspillernes Worms, der fører stikket: fører Toqu stadig stikket til "
+         "sidst, får Toqus hold 2 point.",
+         "06", ("fangst", "fangsten", "fange", "fanger", "fangede", "fanget")),
+    Term("få Worms hjem",
+         "Worms vinder et stik for sit eget hold: medmindre det var stikkets sidste kort, Toqu "
+         "faldt i et tidligere stik, eller én spiller havde begge, får holdet 1 point.",
+         "07", ("få worms hjem", "får worms hjem", "fik worms hjem", "fået worms hjem",
+                "bringe worms hjem", "kommer hjem")),
+    Term("aavunga",
+         "Grønlandsk for 'jeg er smeltet': i klubbens regler det, en spiller med både Toqu og "
+         "Worms skal sige, når han spiller en af dem.",
+         "07", ("aavunga",)),
+    Term("lus",
+         "Klubbens ord for et point i kammens stilling.",
+         "00", ("lus",)),
+    Term("5-5",
+         "I klubbens regler at vinde de første fem stik i et spil i træk: det giver 2 lus "
+         "i stedet for 1.",
+         "00", ("5-5",)),
+    Term("alle stik",
+         "At tage hvert eneste stik i et spil: det giver ingen point for stikkene, i begge "
+         "regelbøger.",
+         "08", ("alle stik", "alle ni stik")),
+)
+"""The same words as the Danish pages use them, with their own word forms."""
+
+TERMS_IN: dict[str, tuple[Term, ...]] = {"en": TERMS, "da": DANISH_TERMS}
+"""The terms of each language the series is written in."""
+
 
 def term(name: str) -> Term:
     """The term called ``name`` (as the glossary names it, any case)."""
@@ -168,8 +244,8 @@ def _whole(pattern: str) -> str:
 
 
 @cache
-def _forms_pattern() -> tuple[re.Pattern[str], dict[str, Term]]:
-    owners = {form: item for item in TERMS for form in item.forms}
+def _forms_pattern(terms: tuple[Term, ...]) -> tuple[re.Pattern[str], dict[str, Term]]:
+    owners = {form: item for item in terms for form in item.forms}
     longest_first = sorted(owners, key=len, reverse=True)
     pattern = _whole("|".join(_phrase(form) for form in longest_first))
     return re.compile(pattern, re.IGNORECASE), owners
@@ -182,10 +258,11 @@ def _exception_pattern(item: Term) -> re.Pattern[str] | None:
     return re.compile(_whole("|".join(_phrase(p) for p in item.not_in)), re.IGNORECASE)
 
 
-def uses(text: str, allowed: list[tuple[int, int]] | None = None) -> tuple[Use, ...]:
-    """Every use of a term in plain ``text``, in order; with ``allowed``, only those lying
-    wholly inside one of those spans (start, end)."""
-    pattern, owners = _forms_pattern()
+def uses(text: str, allowed: list[tuple[int, int]] | None = None,
+         terms: tuple[Term, ...] = TERMS) -> tuple[Use, ...]:
+    """Every use of one of ``terms`` in plain ``text``, in order; with ``allowed``, only those
+    lying wholly inside one of those spans (start, end)."""
+    pattern, owners = _forms_pattern(terms)
     found = []
     for match in pattern.finditer(text):
         item = owners[" ".join(match.group(0).lower().split())]
@@ -234,18 +311,18 @@ def prose_spans(markdown: str) -> list[tuple[int, int]]:
     return spans
 
 
-def markdown_uses(markdown: str) -> tuple[Use, ...]:
+def markdown_uses(markdown: str, terms: tuple[Term, ...] = TERMS) -> tuple[Use, ...]:
     """The uses of terms in the prose of a markdown text (its markup taken out first)."""
     text = without_markup(markdown)
-    return uses(text, prose_spans(text))
+    return uses(text, prose_spans(text), terms)
 
 
-def with_markup(markdown: str) -> str:
-    """Markdown whose first use of each term carries its definition on hover; any older
-    markup is replaced, so running it again changes nothing."""
+def with_markup(markdown: str, terms: tuple[Term, ...] = TERMS) -> str:
+    """Markdown whose first use of each of ``terms`` carries its definition on hover; any
+    older markup is replaced, so running it again changes nothing."""
     text = without_markup(markdown)
     first: dict[str, Use] = {}
-    for use in uses(text, prose_spans(text)):
+    for use in uses(text, prose_spans(text), terms):
         first.setdefault(use.term.name, use)
     out, at = [], 0
     for use in sorted(first.values(), key=lambda u: u.start):
