@@ -49,6 +49,8 @@ NOTEBOOKS = REPO / "notebooks"
 LANGUAGES = {"da": "Danish"}
 """The languages the series is translated into (English is the source), with their names."""
 METADATA_KEY = "worms_tutor"
+FOR_DEVELOPERS = frozenset({"widgets-gallery.ipynb"})
+"""Pages for the project's developers, not for learners: not translated."""
 FIRST_DATE = datetime(2026, 12, 5, tzinfo=timezone.utc)
 CORRECTIONS = "worms-tutor's issue tracker <corrections welcome>"
 """The catalogs' header dates: fixed, so that updating a catalog twice changes nothing."""
@@ -128,7 +130,9 @@ def page_messages(notebook: dict[str, Any], page: str) -> list[Message]:
 
 
 def english_pages(folder: Path = NOTEBOOKS) -> dict[str, dict[str, Any]]:
-    return {path.name: read(path) for path in sorted(folder.glob("*.ipynb"))}
+    """The pages for learners, by file name."""
+    return {path.name: read(path) for path in sorted(folder.glob("*.ipynb"))
+            if path.name not in FOR_DEVELOPERS}
 
 
 def catalog_path(language: str, folder: Path = NOTEBOOKS) -> Path:
