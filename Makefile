@@ -86,8 +86,8 @@ $(STATIC_STAMP): static/requirements.txt
 	$(STATIC_VENV)/bin/python -m pip install -q -r static/requirements.txt
 	touch $@
 
-static: $(STATIC_STAMP)
-	$(STATIC_VENV)/bin/python tools/static_site.py --output $(STATIC_SITE)
+static: $(STATIC_STAMP) $(STAMP)
+	$(STATIC_VENV)/bin/python tools/static_site.py --output $(STATIC_SITE) --drawing-python $(BIN)/python
 
 # Preview: make static-serve (for a class on the local network: STATIC_BIND=0.0.0.0)
 static-serve:

@@ -8,6 +8,7 @@ and loaded when the kernel starts, so no notebook installs anything and nothing 
 from outside the site at run time.
 
     python tools/static_site.py [--output _static_site] [--notebooks notebooks]
+                                [--drawing-python .venv/bin/python]
 """
 
 from __future__ import annotations
@@ -282,12 +283,29 @@ def tidy(output: Path) -> None:
             '<a href="voici/render/00-start-here.html">Start here</a>\n', encoding="utf-8")
 
 
+DRAW_PRINTABLES = """
+import shutil, sys
+from worms_tutor.widgets.printables_page import drawn
+for path in drawn():
+    shutil.copy2(path, sys.argv[1])
+"""
+
+
+def printables(output: Path, python: Path) -> None:
+    """The printables (PDFs drawn with matplotlib, which the browser does not have) into the
+    site's printables/ folder, where the pages link to them; drawn by ``python``, the
+    project's venv (the drawing cache keeps them from one build to the next)."""
+    folder = output / "printables"
+    folder.mkdir()
+    run(python, "-c", DRAW_PRINTABLES, folder)
+
+
 def size_mb(folder: Path) -> float:
     """A folder's size in megabytes."""
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
 
 
-def build(output: Path, notebooks: Path) -> None:
+def build(output: Path, notebooks: Path, drawing_python: Path) -> None:
     """Build the site from ``notebooks`` into ``output``."""
     started = time.monotonic()
     preload = prepare_lite_dir(npm_pyodide_version())
@@ -302,6 +320,7 @@ def build(output: Path, notebooks: Path) -> None:
                    # (.jupyterlite.doit.db) marks the settings as already written
                    cwd=LITE, check=True, env={**_environ(), "JUPYTER_PATH": env_path})
     tidy(output)
+    printables(output, drawing_python)
     print(f"built {output} in {time.monotonic() - started:.1f} s, {size_mb(output):.1f} MB")
 
 
@@ -315,8 +334,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=ROOT / "_static_site")
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    parser.add_argument("--drawing-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
+                        help="the project's Python (with matplotlib), to draw the printables")
     args = parser.parse_args(argv)
-    build(args.output.resolve(), args.notebooks.resolve())
+    build(args.output.resolve(), args.notebooks.resolve(), args.drawing_python)
 
 
 if __name__ == "__main__":
