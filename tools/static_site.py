@@ -245,9 +245,37 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
     packages["worms-tutor"] = wheel_entry(target / wheel.name, ["anywidget", "ipywidgets"],
                                           ["worms_tutor"])
 
+    if bytecode(core, [*target.glob("*.whl"), target / "python_stdlib.zip"]):
+        for entry in packages.values():  # the lock's checksums, of the compiled wheels
+            entry["sha256"] = hashlib.sha256((target / str(entry["file_name"])).read_bytes()
+                                             ).hexdigest()
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     return sorted(packages)
+
+
+def bytecode(core: Path, archives: list[Path]) -> bool:
+    """Replace the modules in ``archives`` (wheels, the standard library's zip) by bytecode,
+    compiled by Pyodide under node (static/bytecode.mjs); whether it was done. Compiling the
+    source at every page start made a page start about 3 s later. Each result is kept in the
+    cache under its input's checksum, so a rebuild compiles only our own wheel."""
+    node = shutil.which("node")
+    if node is None:
+        print("static_site: no node here, so the site ships Python source: its pages start "
+              "about 3 s later", file=sys.stderr)
+        return False
+    cache = CACHE / "bytecode"
+    cache.mkdir(parents=True, exist_ok=True)
+    pending = []
+    for archive in archives:
+        kept = cache / f"{hashlib.sha256(archive.read_bytes()).hexdigest()}{archive.suffix}"
+        pending.append((archive, kept))
+    missing = [f"{archive}={kept}" for archive, kept in pending if not kept.exists()]
+    if missing:
+        run(node, ROOT / "static" / "bytecode.mjs", core, *missing)
+    for archive, kept in pending:
+        shutil.copy2(kept, archive)
+    return True
 
 
 def write_settings(preload: list[str]) -> None:
