@@ -61,6 +61,15 @@ document.addEventListener("click", (event) => {
 """
 """Turns a click on a link to NAME.ipynb into one to NAME.html, before the browser follows it."""
 
+LEFT_OUT = ("widgets-gallery.ipynb",)
+"""Notebooks that are no page of the series: the widgets gallery shows the building blocks to
+a developer, the ranking chart among them as a matplotlib picture, which the browser cannot
+draw."""
+
+UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments")
+"""Front-end extensions the build environment brings that no page uses (a Voilà preview
+button for JupyterLab; colours for highlighted code, which the pages do not show)."""
+
 OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
 
@@ -293,11 +302,21 @@ def tidy(output: Path) -> None:
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
         if page.parent.name == "render":
+            tidied = PAGE_CONFIG.sub(lambda found: found[1] + json.dumps(
+                _used_extensions(json.loads(found[2]))) + found[3], tidied)
             tidied = re.sub(r'href="([\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', tidied)
             head, _, tail = tidied.rpartition("</body>")
             tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
         if tidied != text:
             page.write_text(tidied, encoding="utf-8")
+    settings_path = output / "jupyter-lite.json"
+    settings = json.loads(settings_path.read_text(encoding="utf-8"))
+    settings["jupyter-config-data"] = _used_extensions(settings["jupyter-config-data"])
+    settings_path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    for name in UNUSED_EXTENSIONS:
+        shutil.rmtree(output / "extensions" / name, ignore_errors=True)
+        if "/" in name and not any((output / "extensions" / name).parent.iterdir()):
+            (output / "extensions" / name).parent.rmdir()  # its scope's folder, now empty
     for source_map in output.rglob("*.map"):
         source_map.unlink()
     # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
@@ -328,6 +347,19 @@ def printables(output: Path, python: Path) -> None:
     run(python, "-c", DRAW_PRINTABLES, folder)
 
 
+PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)'
+                         r"(.*?)(</script>)", re.S)
+"""The settings a page carries (the same as jupyter-lite.json's)."""
+
+
+def _used_extensions(config: dict[str, object]) -> dict[str, object]:
+    """Page settings without the extensions no page uses."""
+    listed = config.get("federated_extensions", [])
+    assert isinstance(listed, list)
+    return {**config, "federated_extensions": [
+        extension for extension in listed if extension["name"] not in UNUSED_EXTENSIONS]}
+
+
 def size_mb(folder: Path) -> float:
     """A folder's size in megabytes."""
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
@@ -339,9 +371,11 @@ def build(output: Path, notebooks: Path, drawing_python: Path) -> None:
     preload = prepare_lite_dir(npm_pyodide_version())
     write_settings(preload)
     shutil.rmtree(output, ignore_errors=True)
+    pages = LITE / "pages"
+    shutil.copytree(notebooks, pages, ignore=shutil.ignore_patterns(*LEFT_OUT, ".*"))
     env_path = f"{TEMPLATES}"
     voici = Path(sys.executable).parent / "voici"
-    subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(notebooks),
+    subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(pages),
                     "--output-dir", str(output), "--no-sourcemaps",
                     "--no-unused-shared-packages", "--template", "worms", "--strip_sources=True"],
                    # in the fresh lite dir, so that no task database of an earlier build
