@@ -33,6 +33,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 from tools.headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.static_site import CachingHandler  # noqa: E402
 
 OUT = REPO / "test-artifacts" / "static-bench"
 BUILD_PYTHON = REPO / ".venv-static" / "bin" / "python"
@@ -41,7 +42,9 @@ LIVE = {"bare": ".widget-button",
         "chapter": ".wt-lesson-puzzle .wt-puzzle button.wt-check, .wt-explorer, .wt-play"}
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class _Quiet(CachingHandler):
+    """Serves a site as ``make static-serve`` does, without logging every request."""
+
     def log_message(self, *args: Any) -> None:
         pass
 

@@ -10,12 +10,15 @@ under node) and the printables are drawn by the project's venv, which has matplo
 
     python tools/static_site.py [--output _static_site] [--notebooks notebooks]
                                 [--drawing-python .venv/bin/python]
+    python tools/static_site.py --output _static_site --serve 127.0.0.1:8000
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import http.server
 import json
 import re
 import shutil
@@ -217,7 +220,9 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
     target.mkdir(parents=True)
     for name in ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.js", "pyodide.mjs",
                  "python_stdlib.zip", "package.json"):
-        shutil.copy2(core / name, target / name)
+        # dated now, not as in npm's tarball (1985 for every version): a browser asking
+        # whether its copy changed since then must hear yes after a Pyodide upgrade
+        shutil.copy(core / name, target / name)
     lock = json.loads((core / "pyodide-lock.json").read_text())
     packages: dict[str, dict[str, object]] = {}
 
@@ -403,6 +408,30 @@ def build(output: Path, notebooks: Path, drawing_python: Path) -> None:
     print(f"built {output} in {time.monotonic() - started:.1f} s, {size_mb(output):.1f} MB")
 
 
+HASHED = re.compile(r"\.[0-9a-f]{8,}\.(js|css)$")
+"""A file named after a hash of its content (the front end's bundles): it never changes."""
+
+
+class CachingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site with the caching a static host should offer for a repeat visit: a file
+    named after its content's hash may be kept for a year; every other file is kept but asked
+    about again (one small request, answered 304 Not Modified while it is unchanged)."""
+
+    def end_headers(self) -> None:
+        if HASHED.search(self.path.split("?")[0]):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def serve(folder: Path, bind: str, port: int) -> None:
+    """Serve the built site (``make static-serve``) until interrupted."""
+    handler = functools.partial(CachingHandler, directory=str(folder))
+    with http.server.ThreadingHTTPServer((bind, port), handler) as server:
+        server.serve_forever()
+
+
 def _environ() -> dict[str, str]:
     import os
 
@@ -415,8 +444,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
     parser.add_argument("--drawing-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
                         help="the project's Python (with matplotlib), to draw the printables")
+    parser.add_argument("--serve", metavar="BIND:PORT",
+                        help="serve the site built in --output instead of building it")
     args = parser.parse_args(argv)
-    build(args.output.resolve(), args.notebooks.resolve(), args.drawing_python)
+    if args.serve:
+        bind, _, port = args.serve.rpartition(":")
+        serve(args.output.resolve(), bind, int(port))
+    else:
+        build(args.output.resolve(), args.notebooks.resolve(), args.drawing_python)
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ from test_series_pages import (
     who_wins_three_sixes,
 )
 
-from tools.static_site import LEFT_OUT
+from tools.static_site import LEFT_OUT, CachingHandler
 from worms_tutor.presentation.glossary import TERMS
 from worms_tutor.widgets.printables_page import site_names
 
@@ -60,8 +60,8 @@ def site_url() -> Iterator[str]:
     server.shutdown()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves the site without logging every request."""
+class _Quiet(CachingHandler):
+    """Serves the site as ``make static-serve`` does, without logging every request."""
 
     def log_message(self, *args: Any) -> None:
         pass
