@@ -162,6 +162,30 @@ def test_chapter_11_the_bots_answer_in_the_browser(
     assert blocked == []
 
 
+def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: str) -> None:
+    """What makes a page start in half the time, and a repeat visit ask for little: the
+    browser's Python imports bytecode instead of compiling source at every start (the build
+    needs node for it), and the front end's hashed bundles may be cached for good."""
+    import shutil
+    import urllib.request
+    from zipfile import ZipFile
+
+    pyodide = SITE / "static" / "pyodide"
+    for archive, module in (("python_stdlib.zip", "json/__init__"),
+                            ("ipython-*.whl", "IPython/__init__"),
+                            ("worms_tutor-*.whl", "worms_tutor/__init__")):
+        names = ZipFile(next(pyodide.glob(archive))).namelist()
+        if shutil.which("node"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, archive
+        else:
+            assert f"{module}.py" in names, archive
+    bundle = next((SITE / "extensions").rglob("remoteEntry.*.js")).relative_to(SITE)
+    with urllib.request.urlopen(f"{site_url}/{bundle.as_posix()}") as reply:
+        assert "immutable" in reply.headers["Cache-Control"]
+    with urllib.request.urlopen(f"{site_url}/static/pyodide/pyodide-lock.json") as reply:
+        assert reply.headers["Cache-Control"] == "no-cache"
+
+
 DRIVEN = ("01-the-pack-and-the-ranking", "03-leads-and-following", "11-play-a-match",
           "12-explore-positions")
 """The pages the tests above open and drive further."""
