@@ -95,9 +95,9 @@ def pinned(name: str) -> str:
     raise SystemExit(f"{REQUIREMENTS}: {name} is not pinned")
 
 
-def run(*command: str | Path, cwd: Path = ROOT) -> None:
+def run(*command: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
     """Run a command, stopping the build if it fails."""
-    subprocess.run([str(part) for part in command], cwd=cwd, check=True)
+    subprocess.run([str(part) for part in command], cwd=cwd, check=True, env=env)
 
 
 NPM_REGISTRY = "https://registry.npmjs.org"
@@ -363,10 +363,12 @@ for path in drawn():
 def printables(output: Path, python: Path) -> None:
     """The printables (PDFs drawn with matplotlib, which the browser does not have) into the
     site's printables/ folder, where the pages link to them; drawn by ``python``, the
-    project's venv (the drawing cache keeps them from one build to the next)."""
+    project's venv (its drawing cache, kept in the build's cache, keeps them from one build to
+    the next, also when the tests build the site with a home of their own)."""
     folder = output / "printables"
     folder.mkdir()
-    run(python, "-c", DRAW_PRINTABLES, folder)
+    run(python, "-c", DRAW_PRINTABLES, folder,
+        env={**_environ(), "XDG_CACHE_HOME": str(CACHE / "drawings")})
 
 
 PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)'
