@@ -86,14 +86,14 @@ $(STATIC_STAMP): static/requirements.txt
 	$(STATIC_VENV)/bin/python -m pip install -q -r static/requirements.txt
 	touch $@
 
-static: $(STATIC_STAMP)
-	$(STATIC_VENV)/bin/python tools/static_site.py --output $(STATIC_SITE)
+static: $(STATIC_STAMP) $(STAMP)
+	$(STATIC_VENV)/bin/python tools/static_site.py --output $(STATIC_SITE) --drawing-python $(BIN)/python
 
 # Preview: make static-serve (for a class on the local network: STATIC_BIND=0.0.0.0)
 static-serve:
 	@test -d $(STATIC_SITE) || $(MAKE) static
 	@echo "The static edition: http://$(if $(filter 0.0.0.0,$(STATIC_BIND)),$$(hostname -I | cut -d' ' -f1),$(STATIC_BIND)):$(STATIC_PORT)/"
-	$(PYTHON) -m http.server $(STATIC_PORT) --bind $(STATIC_BIND) --directory $(STATIC_SITE)
+	$(PYTHON) tools/static_site.py --output $(STATIC_SITE) --serve $(STATIC_BIND):$(STATIC_PORT)
 
 clean:
 	rm -rf printables $(VENV) $(STATIC_VENV) $(STATIC_SITE) build/static-lite build/static-cache test-artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -5,15 +5,20 @@ version, the npm Pyodide core included). Only the package registries are used: t
 core comes from npm, the pure-Python packages the kernel needs from PyPI as wheels, and our
 own wheel is built here. Everything the pages import is listed in a rewritten Pyodide lock
 and loaded when the kernel starts, so no notebook installs anything and nothing is fetched
-from outside the site at run time.
+from outside the site at run time. The shipped Python is compiled to bytecode (by Pyodide
+under node) and the printables are drawn by the project's venv, which has matplotlib.
 
     python tools/static_site.py [--output _static_site] [--notebooks notebooks]
+                                [--drawing-python .venv/bin/python]
+    python tools/static_site.py --output _static_site --serve 127.0.0.1:8000
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import http.server
 import json
 import re
 import shutil
@@ -60,6 +65,15 @@ document.addEventListener("click", (event) => {
 """
 """Turns a click on a link to NAME.ipynb into one to NAME.html, before the browser follows it."""
 
+LEFT_OUT = ("widgets-gallery.ipynb",)
+"""Notebooks that are no page of the series: the widgets gallery shows the building blocks to
+a developer, the ranking chart among them as a matplotlib picture, which the browser cannot
+draw."""
+
+UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments")
+"""Front-end extensions the build environment brings that no page uses (a Voilà preview
+button for JupyterLab; colours for highlighted code, which the pages do not show)."""
+
 OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
 
@@ -81,9 +95,9 @@ def pinned(name: str) -> str:
     raise SystemExit(f"{REQUIREMENTS}: {name} is not pinned")
 
 
-def run(*command: str | Path, cwd: Path = ROOT) -> None:
+def run(*command: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
     """Run a command, stopping the build if it fails."""
-    subprocess.run([str(part) for part in command], cwd=cwd, check=True)
+    subprocess.run([str(part) for part in command], cwd=cwd, check=True, env=env)
 
 
 NPM_REGISTRY = "https://registry.npmjs.org"
@@ -124,6 +138,22 @@ def pypi_wheels(specs: list[str], into: Path) -> None:
 
 def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+UNUSED_FILES = re.compile(r"jedi/third_party/typeshed/")
+"""Files of the kernel's packages that no page reads: jedi's copy of the standard library's
+type stubs (1,300 files, for completions in an editor, which the pages do not have; unpacked
+at every page start, they cost about 0.2 s)."""
+
+
+def copy_wheel(wheel: Path, target: Path) -> None:
+    """Copy a wheel without its files in ``UNUSED_FILES``."""
+    from zipfile import ZIP_DEFLATED, ZipFile
+
+    with ZipFile(wheel) as source, ZipFile(target, "w", ZIP_DEFLATED) as copy:
+        for info in source.infolist():
+            if not UNUSED_FILES.match(info.filename):
+                copy.writestr(info, source.read(info))
 
 
 _SQLITE3_STAND_IN = '''"""A stand-in for sqlite3: IPython imports it for its history (off here)."""
@@ -190,7 +220,9 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
     target.mkdir(parents=True)
     for name in ("pyodide.asm.wasm", "pyodide.asm.js", "pyodide.js", "pyodide.mjs",
                  "python_stdlib.zip", "package.json"):
-        shutil.copy2(core / name, target / name)
+        # dated now, not as in npm's tarball (1985 for every version): a browser asking
+        # whether its copy changed since then must hear yes after a Pyodide upgrade
+        shutil.copy(core / name, target / name)
     lock = json.loads((core / "pyodide-lock.json").read_text())
     packages: dict[str, dict[str, object]] = {}
 
@@ -202,7 +234,7 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
         wheel = next(w for w in kernel_cache.glob("*.whl")
                      if _normal(w.name.split("-")[0]) == name
                      and w.name.split("-")[1] == entry["version"])
-        shutil.copy2(wheel, target / wheel.name)
+        copy_wheel(wheel, target / wheel.name)
         depends = [d for d in entry["depends"] if d not in DROPPED_DEPENDENCIES]
         depends = [_normal(d) for d in depends] + (["sqlite3"] if name == "ipython" else [])
         packages[name] = wheel_entry(target / wheel.name, depends, list(entry["imports"]))
@@ -244,9 +276,37 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
     packages["worms-tutor"] = wheel_entry(target / wheel.name, ["anywidget", "ipywidgets"],
                                           ["worms_tutor"])
 
+    if bytecode(core, [*target.glob("*.whl"), target / "python_stdlib.zip"]):
+        for entry in packages.values():  # the lock's checksums, of the compiled wheels
+            entry["sha256"] = hashlib.sha256((target / str(entry["file_name"])).read_bytes()
+                                             ).hexdigest()
     lock["packages"] = packages
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
     return sorted(packages)
+
+
+def bytecode(core: Path, archives: list[Path]) -> bool:
+    """Replace the modules in ``archives`` (wheels, the standard library's zip) by bytecode,
+    compiled by Pyodide under node (static/bytecode.mjs); whether it was done. Compiling the
+    source at every page start made a page start about 3 s later. Each result is kept in the
+    cache under its input's checksum, so a rebuild compiles only our own wheel."""
+    node = shutil.which("node")
+    if node is None:
+        print("static_site: no node here, so the site ships Python source: its pages start "
+              "about 3 s later", file=sys.stderr)
+        return False
+    cache = CACHE / "bytecode"
+    cache.mkdir(parents=True, exist_ok=True)
+    pending = []
+    for archive in archives:
+        kept = cache / f"{hashlib.sha256(archive.read_bytes()).hexdigest()}{archive.suffix}"
+        pending.append((archive, kept))
+    missing = [f"{archive}={kept}" for archive, kept in pending if not kept.exists()]
+    if missing:
+        run(node, ROOT / "static" / "bytecode.mjs", core, *missing)
+    for archive, kept in pending:
+        shutil.copy2(kept, archive)
+    return True
 
 
 def write_settings(preload: list[str]) -> None:
@@ -264,11 +324,21 @@ def tidy(output: Path) -> None:
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
         if page.parent.name == "render":
+            tidied = PAGE_CONFIG.sub(lambda found: found[1] + json.dumps(
+                _used_extensions(json.loads(found[2]))) + found[3], tidied)
             tidied = re.sub(r'href="([\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', tidied)
             head, _, tail = tidied.rpartition("</body>")
             tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
         if tidied != text:
             page.write_text(tidied, encoding="utf-8")
+    settings_path = output / "jupyter-lite.json"
+    settings = json.loads(settings_path.read_text(encoding="utf-8"))
+    settings["jupyter-config-data"] = _used_extensions(settings["jupyter-config-data"])
+    settings_path.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+    for name in UNUSED_EXTENSIONS:
+        shutil.rmtree(output / "extensions" / name, ignore_errors=True)
+        if "/" in name and not any((output / "extensions" / name).parent.iterdir()):
+            (output / "extensions" / name).parent.rmdir()  # its scope's folder, now empty
     for source_map in output.rglob("*.map"):
         source_map.unlink()
     # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
@@ -282,27 +352,86 @@ def tidy(output: Path) -> None:
             '<a href="voici/render/00-start-here.html">Start here</a>\n', encoding="utf-8")
 
 
+DRAW_PRINTABLES = """
+import shutil, sys
+from worms_tutor.widgets.printables_page import drawn
+for path in drawn():
+    shutil.copy2(path, sys.argv[1])
+"""
+
+
+def printables(output: Path, python: Path) -> None:
+    """The printables (PDFs drawn with matplotlib, which the browser does not have) into the
+    site's printables/ folder, where the pages link to them; drawn by ``python``, the
+    project's venv (its drawing cache, kept in the build's cache, keeps them from one build to
+    the next, also when the tests build the site with a home of their own)."""
+    folder = output / "printables"
+    folder.mkdir()
+    run(python, "-c", DRAW_PRINTABLES, folder,
+        env={**_environ(), "XDG_CACHE_HOME": str(CACHE / "drawings")})
+
+
+PAGE_CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)'
+                         r"(.*?)(</script>)", re.S)
+"""The settings a page carries (the same as jupyter-lite.json's)."""
+
+
+def _used_extensions(config: dict[str, object]) -> dict[str, object]:
+    """Page settings without the extensions no page uses."""
+    listed = config.get("federated_extensions", [])
+    assert isinstance(listed, list)
+    return {**config, "federated_extensions": [
+        extension for extension in listed if extension["name"] not in UNUSED_EXTENSIONS]}
+
+
 def size_mb(folder: Path) -> float:
     """A folder's size in megabytes."""
     return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / 1e6
 
 
-def build(output: Path, notebooks: Path) -> None:
+def build(output: Path, notebooks: Path, drawing_python: Path) -> None:
     """Build the site from ``notebooks`` into ``output``."""
     started = time.monotonic()
     preload = prepare_lite_dir(npm_pyodide_version())
     write_settings(preload)
     shutil.rmtree(output, ignore_errors=True)
+    pages = LITE / "pages"
+    shutil.copytree(notebooks, pages, ignore=shutil.ignore_patterns(*LEFT_OUT, ".*"))
     env_path = f"{TEMPLATES}"
     voici = Path(sys.executable).parent / "voici"
-    subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(notebooks),
+    subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(pages),
                     "--output-dir", str(output), "--no-sourcemaps",
                     "--no-unused-shared-packages", "--template", "worms", "--strip_sources=True"],
                    # in the fresh lite dir, so that no task database of an earlier build
                    # (.jupyterlite.doit.db) marks the settings as already written
                    cwd=LITE, check=True, env={**_environ(), "JUPYTER_PATH": env_path})
     tidy(output)
+    printables(output, drawing_python)
     print(f"built {output} in {time.monotonic() - started:.1f} s, {size_mb(output):.1f} MB")
+
+
+HASHED = re.compile(r"\.[0-9a-f]{8,}\.(js|css)$")
+"""A file named after a hash of its content (the front end's bundles): it never changes."""
+
+
+class CachingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site with the caching a static host should offer for a repeat visit: a file
+    named after its content's hash may be kept for a year; every other file is kept but asked
+    about again (one small request, answered 304 Not Modified while it is unchanged)."""
+
+    def end_headers(self) -> None:
+        if HASHED.search(self.path.split("?")[0]):
+            self.send_header("Cache-Control", "public, max-age=31536000, immutable")
+        else:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+def serve(folder: Path, bind: str, port: int) -> None:
+    """Serve the built site (``make static-serve``) until interrupted."""
+    handler = functools.partial(CachingHandler, directory=str(folder))
+    with http.server.ThreadingHTTPServer((bind, port), handler) as server:
+        server.serve_forever()
 
 
 def _environ() -> dict[str, str]:
@@ -315,8 +444,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=ROOT / "_static_site")
     parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    parser.add_argument("--drawing-python", type=Path, default=ROOT / ".venv" / "bin" / "python",
+                        help="the project's Python (with matplotlib), to draw the printables")
+    parser.add_argument("--serve", metavar="BIND:PORT",
+                        help="serve the site built in --output instead of building it")
     args = parser.parse_args(argv)
-    build(args.output.resolve(), args.notebooks.resolve())
+    if args.serve:
+        bind, _, port = args.serve.rpartition(":")
+        serve(args.output.resolve(), bind, int(port))
+    else:
+        build(args.output.resolve(), args.notebooks.resolve(), args.drawing_python)
 
 
 if __name__ == "__main__":

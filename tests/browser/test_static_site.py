@@ -4,6 +4,9 @@ The session builds the site with ``make static`` into test-artifacts/static-site
 once the build venv exists; the first time it is made from the package registries), so the
 pages tested are those of this checkout. Python runs in the browser here, so a page takes
 10-20 s to start. One worker runs this file (tests/conftest.py: SHARED_SERVER_MODULES).
+
+The first tests drive chapters 01, 03, 11 and 12 in depth; the last one tours every other
+page of the series once, as one learner's browser would (its cache kept from page to page).
 """
 
 from __future__ import annotations
@@ -20,12 +23,26 @@ from urllib.parse import quote
 
 import pytest
 from test_sandbox_pages import _TURN_JS, _play_one_turn
-from test_series_pages import feedback, place_two_cards_on_the_aces, puzzle, who_wins_three_sixes
+from test_series_pages import (
+    KEPT,
+    SOLVED_BY_CLICKING,
+    answer_wrong_then_right,
+    feedback,
+    place_two_cards_on_the_aces,
+    puzzle,
+    wait_for_puzzles,
+    who_wins_three_sixes,
+)
+
+from tools.static_site import LEFT_OUT, CachingHandler
+from worms_tutor.presentation.glossary import TERMS
+from worms_tutor.widgets.printables_page import site_names
 
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "test-artifacts" / "static-site"
+NOTEBOOKS = REPO / "notebooks"
 START = 120_000
 """Milliseconds a page may take to start its Python and show its widgets."""
 
@@ -43,8 +60,8 @@ def site_url() -> Iterator[str]:
     server.shutdown()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Serves the site without logging every request."""
+class _Quiet(CachingHandler):
+    """Serves the site as ``make static-serve`` does, without logging every request."""
 
     def log_message(self, *args: Any) -> None:
         pass
@@ -143,3 +160,127 @@ def test_chapter_11_the_bots_answer_in_the_browser(
         assert _play_one_turn(page) in ("next", "over")
         assert "wins" in page.locator(".wt-play-explain").inner_text()
     assert blocked == []
+
+
+def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: str) -> None:
+    """What makes a page start in half the time, and a repeat visit ask for little: the
+    browser's Python imports bytecode instead of compiling source at every start (the build
+    needs node for it), and the front end's hashed bundles may be cached for good."""
+    import shutil
+    import urllib.request
+    from zipfile import ZipFile
+
+    pyodide = SITE / "static" / "pyodide"
+    for archive, module in (("python_stdlib.zip", "json/__init__"),
+                            ("ipython-*.whl", "IPython/__init__"),
+                            ("worms_tutor-*.whl", "worms_tutor/__init__")):
+        names = ZipFile(next(pyodide.glob(archive))).namelist()
+        if shutil.which("node"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, archive
+        else:
+            assert f"{module}.py" in names, archive
+    bundle = next((SITE / "extensions").rglob("remoteEntry.*.js")).relative_to(SITE)
+    with urllib.request.urlopen(f"{site_url}/{bundle.as_posix()}") as reply:
+        assert "immutable" in reply.headers["Cache-Control"]
+    with urllib.request.urlopen(f"{site_url}/static/pyodide/pyodide-lock.json") as reply:
+        assert reply.headers["Cache-Control"] == "no-cache"
+
+
+DRIVEN = ("01-the-pack-and-the-ranking", "03-leads-and-following", "11-play-a-match",
+          "12-explore-positions")
+"""The pages the tests above open and drive further."""
+TOUR = [notebook.stem for notebook in sorted(NOTEBOOKS.glob("*.ipynb"))
+        if notebook.stem not in DRIVEN and notebook.name not in LEFT_OUT]
+QUERY = {"drill": "?chapter=05", "quiz": "?chapter=05"}
+"""The pages opened the way a chapter's link opens them."""
+_READY_JS = """() => !document.getElementById('loading')
+    && document.getElementById('rendered_cells')?.style.display !== 'none'
+    && !document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')"""
+"""True once every cell is shown and every widget placeholder replaced by a live widget."""
+
+
+@pytest.fixture(scope="module")
+def learner(browser: Any, site_url: str) -> Iterator[tuple[Any, list[str], list[str]]]:
+    """One learner's browser profile for the tour, with the page errors and the requests
+    outside the site it saw. Those requests go to a proxy that is not there, so they fail
+    (a route, as in ``blocked``, would also switch the browser's cache off)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
+    errors: list[str] = []
+    outside: list[str] = []
+    context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(
+        f"{page.url}: {error}")))
+    context.on("request", lambda asked: None if asked.url.startswith(
+        (site_url, "data:", "blob:")) else outside.append(asked.url))
+    yield context, errors, outside
+    context.close()
+
+
+def _puzzle_answered(page: Any, name: str) -> None:
+    """A chapter's puzzle answered as the Voilà tests answer it (test_series_pages)."""
+    wait_for_puzzles(page)
+    if f"{name}.ipynb" in SOLVED_BY_CLICKING:
+        SOLVED_BY_CLICKING[f"{name}.ipynb"](page)
+    else:
+        answer_wrong_then_right(page, *KEPT[f"{name}.ipynb"])
+
+
+def _quiz_revealed(page: Any) -> None:
+    page.wait_for_function(  # the chapter of the link, read in the browser
+        "() => document.querySelector('.wt-quiz__count')?.textContent.includes('Chapter 5')")
+    assert page.locator(".wt-quiz__answer--right").count() == 0
+    page.locator(".wt-quiz__question").click()  # the page has the keyboard, not a field
+    page.keyboard.press("r")
+    page.wait_for_selector(".wt-quiz__answer--right")
+    assert "Why:" in page.locator(".wt-quiz__why").inner_text()
+
+
+def _drill_shows_chapter_5(page: Any) -> None:
+    page.locator(".wt-drill .wt-puzzle button.wt-check").first.wait_for(timeout=START)
+    page.wait_for_function("() => /three.of.diamonds/i.test(document.querySelector("
+                           "'.wt-drill__chapter select option:checked')?.textContent || '')")
+
+
+def _printables_download(page: Any, expected: int) -> None:
+    links = page.locator(".wt-printables a")
+    assert links.count() == expected
+    for href in links.evaluate_all("links => links.map(link => link.href)"):
+        reply = page.request.get(href)
+        assert reply.ok and reply.body().startswith(b"%PDF"), href
+
+
+CHECKS: dict[str, Callable[[Any], None]] = {
+    "quiz": _quiz_revealed,
+    "drill": _drill_shows_chapter_5,
+    "challenge": lambda page: page.locator(".wt-challenge .wt-puzzle button.wt-check"
+                                           ).first.wait_for(timeout=START),
+    "glossary": lambda page: page.wait_for_function(
+        "(count) => document.querySelectorAll('.jp-RenderedMarkdown table tbody tr').length"
+        " === count", arg=len(TERMS)),
+    "summary": lambda page: _printables_download(page, 2),  # one rules sheet per rulebook
+    "teachers": lambda page: _printables_download(page, len(site_names())),
+}
+"""What each page besides the chapters shows once it works."""
+
+
+@pytest.mark.parametrize("name", TOUR)
+def test_every_page_works_in_the_browser(
+    name: str, learner: tuple[Any, list[str], list[str]], site_url: str,
+) -> None:
+    context, errors, outside = learner
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{site_url}/voici/render/{name}.html{QUERY.get(name, '')}")
+        page.wait_for_function(_READY_JS, timeout=START)
+        if name[:2].isdigit():
+            _puzzle_answered(page, name)
+        elif name in CHECKS:
+            CHECKS[name](page)
+        body = page.locator("body").inner_text()
+        for bad in ("Traceback", "could not be shown", "could not be loaded", "starts afresh"):
+            assert bad not in body, f"{name}: {bad!r} on the page"
+    finally:
+        page.close()
+    assert errors == []
+    assert outside == []

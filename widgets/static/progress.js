@@ -66,10 +66,13 @@ function initialize({ model }) {
 }
 
 // A message to Python, unless the page's kernel is gone (the learner is leaving the page, or
-// another tab's change arrives as this one unloads): then there is nobody to tell.
+// another tab's change arrives as this one unloads): then there is nobody to tell. Fields
+// that are null are left out, and Python reads them as None: in the static edition's
+// kernel (Pyodide) a null would arrive as JsNull, which is not None.
 function tell(model, message) {
+  const present = Object.fromEntries(Object.entries(message).filter(([, v]) => v !== null));
   try {
-    model.send(message);
+    model.send(present);
   } catch (e) {
     if (!String(e && e.message || e).includes("Cannot send")) throw e;
   }
