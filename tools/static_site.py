@@ -55,10 +55,10 @@ DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3"}
 
 FOLLOW_LINKS = """<script>
 // Links the widgets write at run time name notebooks (drill.ipynb?chapter=05); here every
-// notebook is a page NAME.html next to this one.
+// notebook is a page NAME.html next to this one (or, from a translated page in da/, one up).
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest("a[href]");
-  const found = link && /^([\\w.-]+)\\.ipynb([?#].*)?$/.exec(link.getAttribute("href"));
+  const found = link && /^((?:\\.\\.\\/)?[\\w.-]+)\\.ipynb([?#].*)?$/.exec(link.getAttribute("href"));
   if (found) link.setAttribute("href", `${found[1]}.html${found[2] || ""}`);
 }, true);
 </script>
@@ -323,10 +323,11 @@ def tidy(output: Path) -> None:
     for page in output.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
-        if page.parent.name == "render":
+        if "render" in (page.parent.name, page.parent.parent.name):  # a page, or a translation
             tidied = PAGE_CONFIG.sub(lambda found: found[1] + json.dumps(
                 _used_extensions(json.loads(found[2]))) + found[3], tidied)
-            tidied = re.sub(r'href="([\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', tidied)
+            tidied = re.sub(r'href="((?:\.\./)?[\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"',
+                            tidied)
             head, _, tail = tidied.rpartition("</body>")
             tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
         if tidied != text:
@@ -396,7 +397,7 @@ def build(output: Path, notebooks: Path, drawing_python: Path) -> None:
     write_settings(preload)
     shutil.rmtree(output, ignore_errors=True)
     pages = LITE / "pages"
-    shutil.copytree(notebooks, pages, ignore=shutil.ignore_patterns(*LEFT_OUT, ".*"))
+    shutil.copytree(notebooks, pages, ignore=shutil.ignore_patterns(*LEFT_OUT, "locale", ".*"))
     env_path = f"{TEMPLATES}"
     voici = Path(sys.executable).parent / "voici"
     subprocess.run([str(voici), "build", "--lite-dir", str(LITE), "--contents", str(pages),

@@ -284,3 +284,29 @@ def test_every_page_works_in_the_browser(
         page.close()
     assert errors == []
     assert outside == []
+
+
+def test_a_danish_page_works_and_links_back(
+    learner: tuple[Any, list[str], list[str]], site_url: str,
+) -> None:
+    """A translated page is built with the rest: it runs, speaks Danish, offers the English
+    page, and its links to pages not yet translated lead to the English ones."""
+    context, errors, outside = learner
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}/voici/render/da/00-start-here.html")
+        page.wait_for_function(_READY_JS, timeout=START)
+        assert page.evaluate("document.documentElement.lang") == "da"
+        assert page.get_by_role("heading", name="Start her: Worms, Grønlands kortspil").is_visible()
+        switch = page.locator(".wt-language-switch a")
+        assert switch.inner_text() == "English"
+        assert switch.get_attribute("href") == "/voici/render/00-start-here.html"
+        chapter = page.get_by_role("link", name="Kortene og deres rækkefølge").first
+        assert chapter.get_attribute("href") == "../01-the-pack-and-the-ranking.html"
+        chapter.click()
+        page.wait_for_url(f"{site_url}/voici/render/01-the-pack-and-the-ranking.html")
+        page.wait_for_function(_READY_JS, timeout=START)
+    finally:
+        page.close()
+    assert errors == []
+    assert outside == []
