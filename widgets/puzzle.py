@@ -51,6 +51,8 @@ KIND_PROMPTS = {
     "play": "Pick your card(s), then press Check.",
     "play-one": "Pick your card: it is checked at once.",
     "placement": "Choose where each card goes, then press Check.",
+    "choose_and_place": "Choose which cards to play and where each goes (the others stay in "
+                        "your hand), then press Check.",
     "winner": "Pick the seat, then press Check.",
     "legal": "Answer, then press Check.",
     "points": "Type the number of points, then press Enter or Check.",
@@ -152,7 +154,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         answer = self.read_answer()
         if answer is None or answer == () or answer == []:
             self._set_feedback("wt-feedback--empty",
-                               f"<p>{escape(KIND_PROMPTS[puzzle.kind], quote=False)}</p>")
+                               f"<p>{escape(KIND_PROMPTS[_prompt(puzzle, False)], quote=False)}"
+                               "</p>")
             return None
         verdict = puzzle.check(answer)
         self.tries += 1
@@ -244,9 +247,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
     # -- building ------------------------------------------------------------------------
 
     def _build(self, puzzle: Puzzle) -> list[Any]:
-        one_card = puzzle.kind == "play" and puzzle.cards_to_pick == 1 and self.check_on_pick
-        header = _html("wt-puzzle-header", _header_html(puzzle, "play-one" if one_card
-                                                         else puzzle.kind))
+        header = _html("wt-puzzle-header",
+                       _header_html(puzzle, _prompt(puzzle, self.check_on_pick)))
         mover_plays = puzzle.kind in ("play", "placement", "plan")
         table = TrickTable.from_replay(
             puzzle.shown_replay,
@@ -372,6 +374,16 @@ def _html(css_class: str, value: str) -> ipywidgets.HTML:
     return widget
 
 
+def _prompt(puzzle: Puzzle, check_on_pick: bool) -> str:
+    """Which of ``KIND_PROMPTS`` tells the learner how to answer this puzzle."""
+    if puzzle.kind == "play" and puzzle.cards_to_pick == 1 and check_on_pick:
+        return "play-one"
+    if puzzle.kind == "placement" and puzzle.play is not None \
+            and len(puzzle.play.cards) > puzzle.state.trick.size:
+        return "choose_and_place"
+    return puzzle.kind
+
+
 def _header_html(puzzle: Puzzle, prompt: str) -> str:
     notes = "".join(f"<li>{escape(note, quote=False)}</li>" for note in puzzle.variant_notes())
     notes_html = (f'<ul class="wt-variant-notes" style="margin:2px 0;font-size:90%">{notes}</ul>'
@@ -492,15 +504,23 @@ def _hand_score_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     return column, read
 
 
+KEEP = "keep"
+"""A placement chooser's value for a card that stays in the hand."""
+
+
 def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
+    """One chooser per offered card: the card of the trick it goes on (or, when more cards are
+    offered than were led, the hand it stays in)."""
     assert puzzle.play is not None
     heading = [table_card.card for table_card in puzzle.state.trick.head]
+    keep = [("stays in hand", KEEP)] if len(puzzle.play.cards) > len(heading) else []
     rows = []
     choosers = {}
     for card in puzzle.play.cards:
         chooser = ipywidgets.Dropdown(
-            options=[("(choose)", None)] + [(f"on {target.name} ({target})", target.code)
-                                            for target in heading],
+            options=[("(choose)", None)]
+            + [(f"on {target.name} ({target.symbol_code})", target.code) for target in heading]
+            + keep,
             value=None,
             description=f"{card.name}:",
             style={"description_width": "initial"},
@@ -514,7 +534,8 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     def read() -> Any:
         if any(chooser.value is None for chooser in choosers.values()):
             return None
-        placed = " ".join(f"{code}>{chooser.value}" for code, chooser in choosers.items())
+        placed = " ".join(f"{code}>{chooser.value}" for code, chooser in choosers.items()
+                          if chooser.value != KEEP)
         assert puzzle.play is not None
         return f"{puzzle.play.seat}: {placed}"
 

@@ -1,10 +1,12 @@
 """The newer puzzle kinds in Voilà, as a learner meets them: a hand to score, a replay with one
-illegal play, and a plan over the last tricks. Each is answered wrong (its one-line why shows
-at once, before any hint, with no rule id before the fold), then right."""
+illegal play, a plan over the last tricks, and a placement with more cards than targets. Each
+is answered wrong (its one-line why shows at once, before any hint, with no rule id before the
+fold), then right."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,13 +21,14 @@ pytestmark = pytest.mark.browser
 
 Opener = Callable[..., Any]
 PAGE = "new-kinds.ipynb"
-PUZZLE_IDS = ("08-score-the-double-trick", "06-spot-toqu-on-partner", "07-the-last-two-tricks")
+PUZZLE_IDS = ("08-score-the-double-trick", "06-spot-toqu-on-partner", "07-the-last-two-tricks",
+              "03-two-of-four")
 
 
 @pytest.fixture(scope="module")
 def page_url(tmp_path_factory: pytest.TempPathFactory,
              voila_server: Callable[..., str]) -> str:
-    """Voilà serving one page with the three puzzles (a chapter page runs far more)."""
+    """Voilà serving one page with these puzzles (a chapter page runs far more)."""
     folder: Path = tmp_path_factory.mktemp("new-kinds")
     cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
               "id": f"k{index}",
@@ -106,3 +109,26 @@ def test_a_plan_is_refuted_at_its_first_wrong_play_then_played_out_right(
     first, _ = feedback(planning, "correct")
     assert first.startswith("Correct: S: 7♥, then S: J♦."), first
     screenshot(page, "new-kinds-solved")
+
+
+def test_a_placement_from_four_cards_says_why_then_accepts_the_right_two(
+    page: Any, open_notebook: Opener, page_url: str
+) -> None:
+    open_notebook(page, PAGE, base_url=page_url, timeout=120_000)
+    placing = puzzle(page, load(PUZZLE_IDS[3]).title)
+    nine, ace, jack, six = (placing.locator(".wt-answer-placement select").nth(index)
+                            for index in range(4))
+    nine.select_option(label="on Ace of diamonds (A♦)")  # the right cards, the wrong way round
+    ace.select_option(label="on Ace of clubs (A♣)")
+    jack.select_option(label="stays in hand")
+    six.select_option(label="stays in hand")
+    placing.locator("button.wt-check").click()
+    first, _ = feedback(placing, "wrong")
+    assert "Why:" in first and "A♥ on A♣ fails" in first, first
+    assert not re.search(r"[♣♠♥♦]>", first), first  # placements in words, not A♥>A♣
+    nine.select_option(label="on Ace of clubs (A♣)")
+    ace.select_option(label="on Ace of diamonds (A♦)")
+    placing.locator("button.wt-check").click()
+    first, opened = feedback(placing, "correct")
+    assert "9♦ on A♣" in first and "A♥ on A♦" in first, first
+    assert "R10.3" in opened  # the rule ids, in the fold

@@ -207,6 +207,23 @@ def test_a_placement_question_reads_every_card_and_its_target() -> None:
     assert "Correct: E: 9♣ on 9♠ 9♥ on 9♦." in feedback(widget)
 
 
+def test_a_placement_with_more_cards_than_targets_lets_cards_stay_in_hand() -> None:
+    widget = PuzzleWidget.from_id("03-two-of-four")
+    assert "Choose which cards to play" in widget.children[0].value
+    nine, ace, jack, six = widget.answer_control.children
+    assert [label for label, _value in nine.options][-1] == "stays in hand"
+    nine.value, ace.value, jack.value = "AD", "AC", "keep"
+    widget.check_button.click()
+    assert "wt-feedback--empty" in classes(widget.feedback)  # the 6♣ has no place yet
+    six.value = "keep"
+    widget.check_button.click()
+    assert "wt-feedback--wrong" in classes(widget.feedback)
+    assert "A♥ on A♣ fails" in feedback(widget)  # at once, on the first miss
+    nine.value, ace.value = "AC", "AD"
+    widget.check_button.click()
+    assert "Correct: E: 9♦ on A♣ A♥ on A♦." in feedback(widget)
+
+
 def test_bad_puzzle_data_shows_a_message_instead_of_a_dead_widget(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -85,9 +85,11 @@ def options_offered(puzzle: Puzzle) -> int:
         return plan.guess_chance(puzzle).denominator
     if kind == "play":
         return len(puzzle.state.legal_plays())
-    if kind == "placement":
+    if kind == "placement":  # each offered card goes on a heading card (or stays in hand)
         assert puzzle.play is not None
-        return int(len(puzzle.state.trick.head) ** len(puzzle.play.cards))
+        targets = len(puzzle.state.trick.head)
+        kept = 1 if len(puzzle.play.cards) > targets else 0
+        return int((targets + kept) ** len(puzzle.play.cards))
     if kind == "winner":
         return len(puzzle.rules.seats)
     if kind == "table":

@@ -15,7 +15,8 @@ A puzzle file is one JSON object (keys in ``PUZZLE_KEYS``; * = required):
 - ``goal``: for ``play``, ``placement`` and ``choose_all`` only, one of ``search.GOAL_KINDS``
   (``score_points:N`` takes a number); ``horizon``: ``trick`` (default) or ``hand`` (only with
   an empty stock);
-- ``play``: the play asked about (``legal``) or the cards to place (``placement``);
+- ``play``: the play asked about (``legal``) or the cards to place (``placement``; when it
+  names more cards than were led, the learner also chooses which of them to play);
 - ``plays``: for ``allowed``, the 3 to 6 plays to judge; a ``spot_illegal`` puzzle's
   ``scenario.plays`` hold one play the engine refuses (the plays after it are shown as written);
 - ``seat`` (default: the seat to move; a replay's leader for ``spot_illegal``) and ``side``
@@ -33,7 +34,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from itertools import pairwise, permutations
+from itertools import combinations, pairwise, permutations
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -60,7 +61,8 @@ ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allo
                 "choose_all", "hand_score", "spot_illegal", "plan")
 """``play``: the card(s) to play; ``winner``: the seat that wins (or heads) the trick as given;
 ``legal``: is the given play legal (yes/no); ``points``: how many points a side scores in the
-given plays; ``placement``: which card of the given group goes on which heading card;
+given plays; ``placement``: which card of the given group goes on which heading card (and,
+when the group offers more cards than were led, which cards to play);
 ``table``: a question about the procedure at the table (``ask``), chosen from options;
 ``allowed``: which of the listed ``plays`` are allowed (choose all that apply);
 ``choose_all``: which of the legal plays reach the ``goal`` (choose all that apply);
@@ -586,9 +588,15 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
                           field="scenario.plays")
     if puzzle.kind == "placement":
         assert puzzle.play is not None
-        if state.trick.size != puzzle.play.size or puzzle.play.size < 2:
+        if state.trick.size < 2 or puzzle.play.size < state.trick.size:
             raise PuzzleError("a placement puzzle places a group of two or more cards on the "
-                              "heading group", field="play")
+                              "heading group: name at least as many cards as were led",
+                              field="play")
+        held = set(state.hand_of(puzzle.play.seat))
+        missing = [card for card in puzzle.play.cards if card not in held]
+        if missing:
+            raise PuzzleError(f"{puzzle.play.seat} does not hold "
+                              f"{' '.join(str(card) for card in missing)}", field="play")
     problem = _KIND_MODULES[puzzle.kind].validate(puzzle) if puzzle.kind in _KIND_MODULES \
         else ""
     if problem:
@@ -650,14 +658,23 @@ def _canonical_play(puzzle: Puzzle, answer: Any) -> str:
 
 
 def _canonical_placement(puzzle: Puzzle, answer: Any) -> str:
+    """A placement in the order of the cards offered: ``S: 9C>9D KH>9H``."""
     play = _as_play(puzzle, answer)
     targets = dict(play.placement)
     assert puzzle.play is not None
-    if set(play.cards) != set(puzzle.play.cards) or len(targets) != len(play.cards):
+    offered, size = puzzle.play.cards, puzzle.state.trick.size
+    if len(offered) > size:
+        if len(play.cards) != size or not set(play.cards) <= set(offered) \
+                or len(targets) != size:
+            raise NotationError(f"choose {size} of the cards and place each on a card of the "
+                                f"trick, e.g. '{puzzle.play.seat}: {offered[0]}>…'",
+                                token=str(play))
+    elif set(play.cards) != set(offered) or len(targets) != len(play.cards):
         raise NotationError(f"place every card of {puzzle.play}, e.g. "
-                            f"'{puzzle.play.seat}: {puzzle.play.cards[0]}>…'", token=str(play))
-    ordered = tuple((card, targets[card]) for card in puzzle.play.cards)
-    return _play_text(Play(play.seat, puzzle.play.cards, ordered))
+                            f"'{puzzle.play.seat}: {offered[0]}>…'", token=str(play))
+    placed = tuple(card for card in offered if card in targets)
+    ordered = tuple((card, targets[card]) for card in placed)
+    return _play_text(Play(play.seat, placed, ordered))
 
 
 def _canonical_seat(puzzle: Puzzle, answer: Any) -> str:
@@ -739,9 +756,12 @@ _CANONICAL = {
 
 
 def _placements(state: HandState, play: Play | None) -> list[Play]:
+    """Every way to lay the offered cards on the heading group: when more cards are offered
+    than were led, every choice of as many cards as were led, each placed every way."""
     assert play is not None
     heading = [table_card.card for table_card in state.trick.head]
-    return [Play(play.seat, play.cards, tuple(zip(play.cards, order, strict=True)))
+    return [Play(play.seat, chosen, tuple(zip(chosen, order, strict=True)))
+            for chosen in combinations(play.cards, len(heading))
             for order in permutations(heading)]
 
 
@@ -973,9 +993,12 @@ def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reaso
     seat = choice.play.seat
     first_trick = explain_record(choice.line.records[0], puzzle.rules.players) \
         if choice.line.records else reasons
-    own = [reason.text for reason in first_trick if reason.text.startswith(f"{seat}'s ")
-           or reason.text.startswith(f"{seat} leads ")]
-    beaten = [reason.text for reason in first_trick if " beats " in reason.text]
+    mine = [index for index, reason in enumerate(first_trick)
+            if reason.text.startswith((f"{seat}'s ", f"{seat} leads "))]
+    own = [first_trick[index].text for index in mine]
+    # what happens from this play on; the cards laid before it only set the scene
+    beaten = [reason.text for reason in first_trick[mine[0] if mine else 0:]
+              if " beats " in reason.text and " takes over" not in reason.text]
     side = side_of(seat)
     by_opponents = [text for text in beaten
                     if side_of(text.split("'s ", 1)[0]) != side]
