@@ -318,6 +318,30 @@ def write_settings(preload: list[str]) -> None:
     (LITE / "jupyter-lite.json").write_text(json.dumps(settings, indent=1) + "\n")
 
 
+STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.S)
+SHARED_STYLE = 8_000
+"""Characters from which a page's stylesheet moves into a file the pages share (the theme's
+240 kB, the same on every page), which the browser then keeps once for all of them."""
+
+
+def shared_styles(text: str, page: Path, render: Path) -> str:
+    """A page whose large stylesheets are links to files named after their content, written
+    once in ``render``; what stays inline is the page's own small styles."""
+
+    def link(found: re.Match[str]) -> str:
+        css = found[1]
+        if len(css) < SHARED_STYLE:
+            return found[0]
+        name = f"style.{hashlib.sha256(css.encode()).hexdigest()[:16]}.css"
+        target = render / name
+        if not target.exists():
+            target.write_text(css, encoding="utf-8")
+        up = "../" * (len(page.relative_to(render).parts) - 1)
+        return f'<link rel="stylesheet" href="{up}{name}">'
+
+    return STYLE.sub(link, text)
+
+
 def tidy(output: Path) -> None:
     """Remove links to other sites and source maps; point chapter links at the built pages."""
     for page in output.rglob("*.html"):
@@ -328,6 +352,7 @@ def tidy(output: Path) -> None:
                 _used_extensions(json.loads(found[2]))) + found[3], tidied)
             tidied = re.sub(r'href="((?:\.\./)?[\w.-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"',
                             tidied)
+            tidied = shared_styles(tidied, page, output / "voici" / "render")
             head, _, tail = tidied.rpartition("</body>")
             tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
         if tidied != text:
