@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .drawing_cache import cache_path
 from .fragment import Fragment
+from .language import current
 from .rules_summary import RULEBOOK_COLUMNS, SUMMARY_PAGE
 from .series import notebooks_folder
 
@@ -80,9 +81,10 @@ def drawn() -> tuple[Path, ...]:
     return paths
 
 
-SITE_FOLDER = "../../printables"
-"""Where a page of the static edition (voici/render/NAME.html) finds the printables its build
-drew (tools/static_site.py)."""
+def site_folder() -> str:
+    """Where a page of the static edition (voici/render/NAME.html, a translation one folder
+    down in voici/render/LANG/) finds the printables its build drew (tools/static_site.py)."""
+    return "../" * (2 if current() == "en" else 3) + "printables"
 
 
 def site_names() -> tuple[str, ...]:
@@ -96,7 +98,7 @@ def site_names() -> tuple[str, ...]:
 def site_links(names: Sequence[str], caption: str = "") -> Fragment:
     """Links that download each printable from the static site, under an optional caption."""
     items = "".join(
-        f'<li><a download="{name}" href="{SITE_FOLDER}/{name}">{escape(title(Path(name)))}'
+        f'<li><a download="{name}" href="{site_folder()}/{name}">{escape(title(Path(name)))}'
         f"</a></li>" for name in names)
     heading = f'<p class="wt-printables__caption">{escape(caption)}</p>' if caption else ""
     return Fragment(f'<div class="wt-printables">{heading}<ul>{items}</ul></div>')

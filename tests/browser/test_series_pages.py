@@ -96,12 +96,12 @@ def who_wins_three_sixes(page: Any) -> None:
 def place_two_cards_on_the_aces(page: Any) -> None:
     found = puzzle(page, "Place your cards")
     choosers = found.locator(".wt-answer-placement select")
-    choosers.nth(0).select_option(label="on Ace of spades (AS)")  # A♥ on A♠ fails
-    choosers.nth(1).select_option(label="on Ace of diamonds (AD)")
+    choosers.nth(0).select_option(label="on Ace of spades (A♠)")  # A♥ on A♠ fails
+    choosers.nth(1).select_option(label="on Ace of diamonds (A♦)")
     found.locator("button.wt-check").click()
     assert "Not quite" in feedback(found, "wrong")
-    choosers.nth(0).select_option(label="on Ace of diamonds (AD)")
-    choosers.nth(1).select_option(label="on Ace of spades (AS)")
+    choosers.nth(0).select_option(label="on Ace of diamonds (A♦)")
+    choosers.nth(1).select_option(label="on Ace of spades (A♠)")
     found.locator("button.wt-check").click()
     text = feedback(found, "correct")
     assert text.startswith("Correct: E: A♥ on A♦ 9♦ on A♠") and "R10.3" in text, text

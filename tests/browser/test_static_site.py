@@ -306,6 +306,9 @@ def test_a_danish_page_works_and_links_back(
         chapter.click()
         page.wait_for_url(f"{site_url}/voici/render/da/01-the-pack-and-the-ranking.html")
         page.wait_for_function(_READY_JS, timeout=START)
+        page.goto(f"{site_url}/voici/render/da/summary.html")  # links one folder deeper
+        page.wait_for_function(_READY_JS, timeout=START)
+        _printables_download(page, 2)
     finally:
         page.close()
     assert errors == []

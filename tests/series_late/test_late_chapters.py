@@ -48,6 +48,7 @@ COVERS: dict[str, tuple[str, ...]] = {
     "06-shield-the-worms": ("R5.4", "R5.2"),
     "06-take-it-back": ("R5.3", "P2"),
     "07-worms-in-a-pair": ("R10.3", "R6.2", "P1"),
+    "07-toqu-and-one-more": ("R10.3", "R5.2", "P1"),
     "07-dead-worms": ("R10.3", "R10.6"),
     "07-worms-home": ("R6.5", "P3"),
     "07-worms-over-toqu": ("R6.5",),
