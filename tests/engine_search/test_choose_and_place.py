@@ -68,6 +68,13 @@ def test_a_puzzle_that_offers_a_card_not_held_names_it() -> None:
         load_puzzle(data)
 
 
+def test_a_puzzle_that_offers_a_card_twice_names_it() -> None:
+    data = _data("03-two-of-four")
+    data["play"] = "E: 9D 9D AH JS"
+    with pytest.raises(PuzzleError, match="play: names 9D twice"):
+        load_puzzle(data)
+
+
 def test_a_puzzle_that_offers_fewer_cards_than_were_led_is_refused() -> None:
     data = _data("03-two-of-four")
     data["play"] = "E: 9D"

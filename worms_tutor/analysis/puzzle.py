@@ -505,6 +505,9 @@ def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None
         raise PuzzleError(str(error), field="play") from None
     if kind == "placement" and play.placement:
         raise PuzzleError("give the cards only: the learner places them", field="play")
+    twice = sorted({str(card) for card in play.cards if play.cards.count(card) > 1})
+    if kind == "placement" and twice:
+        raise PuzzleError(f"names {' '.join(twice)} twice", field="play")
     return play
 
 
