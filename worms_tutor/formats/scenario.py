@@ -16,6 +16,7 @@ from ..mechanics.hand import HandState, TrickRecord
 from ..mechanics.scoring import hand_is_decided, units_in_hand
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError, RulesError, ScenarioError
+from ..values.language import ENGLISH
 from ..values.play import Play
 from ..values.rules import Rules
 from ..values.seating import players_for_seats, sides
@@ -212,9 +213,9 @@ class Illegal:
     seat: str
     refusal: IllegalPlay
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = ENGLISH) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "rule": self.refusal.rule,
-                "message": self.refusal.message}
+                "message": self.refusal.message_in(lang)}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,129 @@
+"""The engine and the referee in Danish (issue 30): gettext catalogs, ``--lang da`` and the
+environment, English unchanged by default, the catalog complete, the wheel carrying it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from worms_tutor.formats.explain import explain_record
+from worms_tutor.formats.scenario import Scenario
+from worms_tutor.values.language import Message, language_from_environment, seat
+
+REPO = Path(__file__).resolve().parents[2]
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+sys.path.insert(0, str(REPO / "tools"))
+import messages  # noqa: E402  (tools/messages.py, the catalog checker)
+
+
+def readme_scenario() -> str:
+    """The scenario of the README's referee example (its here-document)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    return re.search(r"cat > trick\.json <<'EOF'\n(.*?)\nEOF\n", text, re.S)[1]  # type: ignore[index]
+
+
+def referee(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``worms-tutor referee`` on the README's scenario, with the language variables only as
+    given (none by default)."""
+    clean = {k: v for k, v in os.environ.items() if k not in LANGUAGE_VARIABLES}
+    return subprocess.run([sys.executable, "-m", "worms_tutor", "referee", *args, "-"],
+                          input=readme_scenario(), capture_output=True, text=True, timeout=60,
+                          env={**clean, **(env or {})}, check=True)
+
+
+def reason_lines(text: str) -> list[str]:
+    return [line[4:] for line in text.splitlines() if line.startswith("  - ")]
+
+
+def test_every_message_has_a_danish_translation_with_the_same_placeholders() -> None:
+    check = subprocess.run([sys.executable, str(REPO / "tools" / "messages.py"), "--check"],
+                           capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0, check.stderr
+
+
+def test_the_check_catches_a_translation_that_drops_a_placeholder(tmp_path: Path) -> None:
+    po = tmp_path / "worms_tutor.po"
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "{seat} leads {cards}"\n'
+                  'msgstr "{seat} spiller ud"\n', encoding="utf-8")
+    found = messages.check(po, [messages.Entry("{seat} leads {cards}")])
+    assert len(found) == 1 and "placeholders" in found[0]
+
+
+def test_the_readme_example_in_danish_gives_danish_reasons() -> None:
+    english = reason_lines(referee("--text").stdout)
+    danish_output = referee("--text", "--lang", "da").stdout
+    danish = reason_lines(danish_output)
+    assert len(danish) == len(english) > 3
+    assert not set(danish) & set(english)  # no reason left in English
+    assert "Øst vinder stikket" in danish  # seats by word, "stik" for trick
+    assert any("K♥" in reason for reason in danish)  # cards with the suit symbol
+    assert danish_output.splitlines()[-1] == "Øst skal spille."
+
+
+@pytest.mark.parametrize("env", [{"LANG": "da_DK.UTF-8"}, {"LANGUAGE": "da:en", "LANG": "C"},
+                                 {"LC_ALL": "da_DK.UTF-8", "LANG": "en_GB.UTF-8"}])
+def test_the_environment_chooses_danish_as_gettext_would(env: dict[str, str]) -> None:
+    by_environment = json.loads(referee(env=env).stdout)
+    by_option = json.loads(referee("--lang", "da").stdout)
+    assert by_environment == by_option
+    english = json.loads(referee().stdout)
+    assert by_option["tricks"][0]["reasons"] != english["tricks"][0]["reasons"]
+    # the contract's machine fields stay: keys, seat letters, sides, rule ids
+    for trick_da, trick_en in zip(by_option["tricks"], english["tricks"], strict=True):
+        assert {k: v for k, v in trick_da.items() if k != "reasons"} == \
+            {k: v for k, v in trick_en.items() if k != "reasons"}
+
+
+def test_english_is_the_default_and_said_the_same_as_before() -> None:
+    plain = referee("--text").stdout
+    assert plain == referee("--text", "--lang", "en").stdout
+    assert plain == referee("--text", env={"LANG": "fr_FR.UTF-8"}).stdout
+    assert "E's JC, played after N's KH, beats it (later matador wins, R6.1)" in plain
+
+
+def test_help_tells_how_to_choose_the_language() -> None:
+    shown = subprocess.run([sys.executable, "-m", "worms_tutor", "referee", "--help"],
+                           capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "--lang" in shown and "LANG" in shown and "da" in shown
+
+
+def test_one_process_speaks_both_languages() -> None:
+    replay = Scenario.from_text(readme_scenario()).replay()
+    (reason, *_) = explain_record(replay.records[0], 4)
+    assert reason.in_language("da") == "Nord spiller KH ud"
+    assert reason.in_language("en") == reason.text == "N leads KH"
+    assert Message("{seat} to play.", seat=seat("W")).text("da") == "Vest skal spille."
+
+
+@pytest.mark.parametrize(("environ", "lang"), [
+    ({}, "en"),
+    ({"LANG": "da_DK.UTF-8"}, "da"),
+    ({"LANG": "da_DK.UTF-8", "LC_ALL": "en_US.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr:da", "LANG": "en_US.UTF-8"}, "da"),
+    ({"LC_MESSAGES": "da_DK", "LANG": "C"}, "da"),
+    ({"LANG": "C"}, "en"),
+])
+def test_language_from_environment_follows_gettexts_order(environ: dict[str, str],
+                                                          lang: str) -> None:
+    assert language_from_environment(environ) == lang
+
+
+def test_the_wheel_carries_the_compiled_danish_catalog(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path),
+                    str(REPO)], check=True, capture_output=True, timeout=300)
+    (wheel,) = tmp_path.glob("worms_tutor-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        catalog: Any = archive.read("worms_tutor/locale/da/LC_MESSAGES/worms_tutor.mo")
+    import gettext
+    import io
+
+    danish = gettext.GNUTranslations(io.BytesIO(catalog))
+    assert danish.pgettext("seat", "E") == "Øst"
