@@ -127,3 +127,21 @@ def test_the_wheel_carries_the_compiled_danish_catalog(tmp_path: Path) -> None:
 
     danish = gettext.GNUTranslations(io.BytesIO(catalog))
     assert danish.pgettext("seat", "E") == "Øst"
+
+
+def test_an_illegal_play_is_refused_in_danish_with_the_same_rule_and_seat() -> None:
+    scenario = json.dumps({
+        "variant": "danish-club", "leader": "N", "plays": ["N: KH", "E: 5D"],
+        "hands": {"N": ["KH", "9C"], "E": ["JC", "5D"], "S": ["KS", "6H"], "W": ["9S", "QC"]}})
+
+    def illegal(*args: str) -> dict[str, Any]:
+        run = subprocess.run([sys.executable, "-m", "worms_tutor", "referee", *args, "-"],
+                             input=scenario, capture_output=True, text=True, timeout=60,
+                             check=True)
+        return json.loads(run.stdout)["illegal"]  # type: ignore[no-any-return]
+
+    danish, english = illegal("--lang", "da"), illegal("--lang", "en")
+    assert (danish["index"], danish["seat"], danish["rule"]) == (1, "E", "O1") == \
+        (english["index"], english["seat"], english["rule"])
+    assert danish["message"].startswith("Nords Worms fører stikket, og Øst har Toqu")
+    assert english["message"].startswith("N's Worms heads the trick and E holds Toqu")
