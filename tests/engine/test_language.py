@@ -145,3 +145,15 @@ def test_an_illegal_play_is_refused_in_danish_with_the_same_rule_and_seat() -> N
         (english["index"], english["seat"], english["rule"])
     assert danish["message"].startswith("Nords Worms fører stikket, og Øst har Toqu")
     assert english["message"].startswith("N's Worms heads the trick and E holds Toqu")
+
+
+def test_a_malformed_scenario_is_named_in_danish_with_the_same_field() -> None:
+    scenario = json.dumps({"leader": "N", "plays": [], "hands": {
+        "N": ["KD"], "E": ["JC"], "S": ["KS"], "W": ["9S"]}})
+    runs = [subprocess.run([sys.executable, "-m", "worms_tutor", "referee", *lang, "-"],
+                           input=scenario, capture_output=True, text=True, timeout=60)
+            for lang in (["--lang", "da"], [])]
+    (danish, english) = runs
+    assert danish.returncode == english.returncode == 2
+    assert danish.stderr.startswith("worms-tutor: ugyldigt scenarie: hands.N[0]: 'KD' er ikke")
+    assert english.stderr.startswith("worms-tutor: malformed scenario: hands.N[0]: 'KD' is not")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import NotationError
+from .language import Message
 
 
 class Suit(Enum):
@@ -38,7 +39,8 @@ class Suit(Enum):
         for suit in cls:
             if text.upper() == suit.letter or text == suit.symbol:
                 return suit
-        raise NotationError(f"unknown suit {text!r} (use C S H D or ♣ ♠ ♥ ♦)", token=text)
+        raise NotationError(Message("unknown suit {text} (use C S H D or ♣ ♠ ♥ ♦)",
+                                    text=repr(text)), token=text)
 
 
 class Rank(Enum):
@@ -65,7 +67,8 @@ class Rank(Enum):
             if text.upper() == rank.letter:
                 return rank
         raise NotationError(
-            f"unknown rank {text!r} (ranks are 3 5 6 7 8 9 J Q K A)", token=text
+            Message("unknown rank {text} (ranks are 3 5 6 7 8 9 J Q K A)", text=repr(text)),
+            token=text
         )
 
 
@@ -98,7 +101,7 @@ class Card:
             return existing
         if (rank, suit) not in _PACK_KEYS:
             raise NotationError(
-                f"{rank.letter}{suit.letter} is not in the Worms pack",
+                Message("{card} is not in the Worms pack", card=f"{rank.letter}{suit.letter}"),
                 token=f"{rank.letter}{suit.letter}",
             )
         card = object.__new__(cls)
@@ -112,11 +115,13 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card code such as ``KH``, ``kh`` or ``K♥``."""
         if not isinstance(text, str):
-            raise NotationError(f"a card code must be text, not {text!r}", token=repr(text))
+            raise NotationError(Message("a card code must be text, not {text}", text=repr(text)),
+                                token=repr(text))
         token = text.strip()
         if len(token) < 2:
             raise NotationError(
-                f"{text!r} is not a card code (rank then suit, e.g. KH)", token=text
+                Message("{text} is not a card code (rank then suit, e.g. KH)", text=repr(text)),
+                token=text
             )
         rank_text, suit_text = token[:-1], token[-1]
         try:
@@ -124,12 +129,14 @@ class Card:
             suit = Suit.parse(suit_text)
         except NotationError:
             raise NotationError(
-                f"{text!r} is not a card of the Worms pack (rank then suit, e.g. KH or 7♥)",
+                Message("{text} is not a card of the Worms pack (rank then suit, e.g. KH or "
+                        "7♥)", text=repr(text)),
                 token=text,
             ) from None
         if (rank, suit) not in _PACK_KEYS:
             raise NotationError(
-                f"{text!r} is not in the Worms pack (no K♦: the 3♦ replaces it; the only 3 is 3♦)",
+                Message("{text} is not in the Worms pack (no K♦: the 3♦ replaces it; the only 3 "
+                        "is 3♦)", text=repr(text)),
                 token=text,
             )
         return cls(rank, suit)
