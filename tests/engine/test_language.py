@@ -157,3 +157,12 @@ def test_a_malformed_scenario_is_named_in_danish_with_the_same_field() -> None:
     assert danish.returncode == english.returncode == 2
     assert danish.stderr.startswith("worms-tutor: ugyldigt scenarie: hands.N[0]: 'KD' er ikke")
     assert english.stderr.startswith("worms-tutor: malformed scenario: hands.N[0]: 'KD' is not")
+
+
+def test_every_rule_title_reads_in_danish() -> None:
+    from worms_tutor.values.rulebook import RULE_TITLES, rule_title
+
+    english = {rule: rule_title(rule) for rule in RULE_TITLES}
+    assert english == RULE_TITLES
+    assert not [rule for rule in RULE_TITLES if rule_title(rule, "da") == RULE_TITLES[rule]]
+    assert rule_title("R9.2", "da") == "Et udspil er ét kort eller to til fire ens kort."
