@@ -166,3 +166,12 @@ def test_every_rule_title_reads_in_danish() -> None:
     assert english == RULE_TITLES
     assert not [rule for rule in RULE_TITLES if rule_title(rule, "da") == RULE_TITLES[rule]]
     assert rule_title("R9.2", "da") == "Et udspil er ét kort eller to til fire ens kort."
+
+
+def test_a_damaged_position_code_is_explained_in_danish() -> None:
+    from worms_tutor.formats.codes import PositionCodeError, decode
+
+    with pytest.raises(PositionCodeError) as caught:
+        decode("not a code!")
+    assert caught.value.in_language("da").startswith("Dette er ikke en stillingskode")
+    assert str(caught.value).startswith("This is not a position code")
