@@ -175,3 +175,12 @@ def test_a_damaged_position_code_is_explained_in_danish() -> None:
         decode("not a code!")
     assert caught.value.in_language("da").startswith("Dette er ikke en stillingskode")
     assert str(caught.value).startswith("This is not a position code")
+
+
+def test_cards_are_named_with_the_danish_words() -> None:
+    from worms_tutor.values.cards import PACK, Card
+
+    assert Card.parse("KH").name_in("da") == "Hjerter konge, Worms"
+    assert Card.parse("JC").name_in("da") == "Klør knægt, Toqu"
+    assert all(card.name_in("en") == card.name for card in PACK)
+    assert len({card.name_in("da") for card in PACK}) == len(PACK)

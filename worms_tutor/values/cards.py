@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import NotationError
-from .language import Message
+from .language import ENGLISH, Message, in_context
 
 
 class Suit(Enum):
@@ -79,6 +79,15 @@ _NICKNAMES: dict[tuple[Rank, Suit], str] = {
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+_NOUNS: dict[str, Message] = {word.template: word for word in (
+    in_context("suit", "clubs"), in_context("suit", "spades"), in_context("suit", "hearts"),
+    in_context("suit", "diamonds"), in_context("rank", "three"), in_context("rank", "five"),
+    in_context("rank", "six"), in_context("rank", "seven"), in_context("rank", "eight"),
+    in_context("rank", "nine"), in_context("rank", "jack"), in_context("rank", "queen"),
+    in_context("rank", "king"), in_context("rank", "ace"),
+)}
+"""The words of a card's name, to be worded in a language (Danish: klør, …, konge, es)."""
 
 
 _SEVEN_RANK = Rank.SEVEN  # read on hot paths: quicker than ``Rank.SEVEN`` on Python 3.11
@@ -166,6 +175,14 @@ class Card:
     def name(self) -> str:
         """A name a person reads aloud: ``"King of hearts, Worms"``."""
         plain = f"{self.rank.noun.capitalize()} of {self.suit.noun}"
+        return f"{plain}, {self.nickname}" if self.nickname else plain
+
+    def name_in(self, lang: str = ENGLISH) -> str:
+        """The name in ``lang``: ``"King of hearts, Worms"``, in Danish ``"Hjerter konge,
+        Worms"`` (the Greenlandic names stay)."""
+        plain = Message("{rank} of {suit}", rank=_NOUNS[self.rank.noun],
+                        suit=_NOUNS[self.suit.noun]).text(lang)
+        plain = plain[0].upper() + plain[1:]
         return f"{plain}, {self.nickname}" if self.nickname else plain
 
     @property
