@@ -184,3 +184,15 @@ def test_cards_are_named_with_the_danish_words() -> None:
     assert Card.parse("JC").name_in("da") == "Klør knægt, Toqu"
     assert all(card.name_in("en") == card.name for card in PACK)
     assert len({card.name_in("da") for card in PACK}) == len(PACK)
+
+
+def test_danish_genitives_of_seat_words_and_seat_letters() -> None:
+    three = Scenario.from_json({
+        "hands": {"A": ["KH", "9C"], "B": ["JC", "5D"], "C": ["KS", "6H"]},
+        "leader": "A", "plays": ["A: KH", "B: JC", "C: 6H"]})
+    from worms_tutor.formats.referee import referee_text
+
+    danish = referee_text(three, "da")
+    assert "B's J♣, spillet efter A's K♥, slår den" in danish
+    four = Scenario.from_text(readme_scenario())
+    assert "Østs J♣, spillet efter Nords K♥, slår den" in referee_text(four, "da")

@@ -84,10 +84,34 @@ class Message:
                    else catalog.gettext(self.template))
         if not self.values:
             return wording
-        return wording.format(**{name: worded(value, lang) for name, value in self.values})
+        return wording.format(**{name: _Word(worded(value, lang), lang)
+                                 for name, value in self.values})
 
     def __str__(self) -> str:
         return self.text()
+
+
+class _Word(str):
+    """A value worded in a language; a translation may ask for its genitive, ``{seat:gen}``
+    ("Nords", "A's"), where English writes ``{seat}'s``."""
+
+    lang: str
+
+    def __new__(cls, text: str, lang: str) -> _Word:
+        word = super().__new__(cls, text)
+        word.lang = lang
+        return word
+
+    def __format__(self, spec: str) -> str:
+        return genitive(str(self), self.lang) if spec == "gen" else format(str(self), spec)
+
+
+def genitive(word: str, lang: str = ENGLISH) -> str:
+    """The possessive of a name: Danish adds -s ("Nords"), an apostrophe after s, x or z, and
+    's after a letter or an abbreviation ("A's"); English adds 's."""
+    if lang == "da" and not word.isupper():
+        return word + ("'" if word[-1:] in ("s", "x", "z") else "s")
+    return word + "'s"
 
 
 def N_(template: str) -> str:
