@@ -196,3 +196,16 @@ def test_danish_genitives_of_seat_words_and_seat_letters() -> None:
     assert "B's J♣, spillet efter A's K♥, slår den" in danish
     four = Scenario.from_text(readme_scenario())
     assert "Østs J♣, spillet efter Nords K♥, slår den" in referee_text(four, "da")
+
+
+def test_a_misdeal_is_explained_in_danish() -> None:
+    from worms_tutor.analysis.procedure import answer_table_question
+
+    scenario = Scenario.from_json({"variant": "danish-club", "leader": "N", "plays": [], "hands": {
+        "N": ["KH", "9C", "5D"], "E": ["JC", "5S", "6S", "8D"], "S": ["KS", "6H", "QD", "QH"],
+        "W": ["9S", "QC", "AD", "AH"]}})
+    table = answer_table_question("deal", scenario, "N")
+    said = [reason.in_language("da") for reason in table.reasons]
+    assert said[0] == "Nord har 3 kort, ikke fire: en kortfejl, så der gives om"
+    assert [reason.text for reason in table.reasons] == [
+        "N holds 3 cards, not four: a misdeal, so the cards are dealt again"]

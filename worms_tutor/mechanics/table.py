@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..values.cards import THREE_OF_DIAMONDS, Card, shuffled_pack
+from ..values.language import Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.ranking import STRENGTH
 from ..values.rules import Rules
@@ -88,9 +90,16 @@ def knock_deal(rules: Rules, dealer: str, rng: random.Random) -> KnockedDeal:
 
 def misdeal_problems(hands: Mapping[str, Sequence[Card]], exposed: bool = False) -> list[str]:
     """Why a deal must be redone (R8.5): an exposed card, or a player without four cards."""
-    problems = ["the dealer exposed a card"] if exposed else []
-    problems += [f"{seat} holds {len(cards)} cards, not four"
-                 for seat, cards in hands.items() if len(cards) != 4]
+    return [str(problem) for problem in misdeal_messages(hands, exposed)]
+
+
+def misdeal_messages(hands: Mapping[str, Sequence[Card]], exposed: bool = False
+                     ) -> list[Message]:
+    """The same reasons as messages, to be worded in a language."""
+    problems = [Message("the dealer exposed a card")] if exposed else []
+    problems += [Message("{seat} holds {count} cards, not four", seat=seat_word(owner),
+                         count=len(cards))
+                 for owner, cards in hands.items() if len(cards) != 4]
     return problems
 
 

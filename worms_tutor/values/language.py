@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -112,6 +112,12 @@ def genitive(word: str, lang: str = ENGLISH) -> str:
     if lang == "da" and not word.isupper():
         return word + ("'" if word[-1:] in ("s", "x", "z") else "s")
     return word + "'s"
+
+
+def joined(parts: Sequence[object], separator: str = ", ") -> Message:
+    """Words (seats, cards, messages) worded one by one and joined: a list within a sentence."""
+    names = {f"part{number}": part for number, part in enumerate(parts)}
+    return Message(separator.join(f"{{{name}}}" for name in names), **names)
 
 
 def N_(template: str) -> str:
