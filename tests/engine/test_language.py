@@ -209,3 +209,16 @@ def test_a_misdeal_is_explained_in_danish() -> None:
     assert said[0] == "Nord har 3 kort, ikke fire: en kortfejl, så der gives om"
     assert [reason.text for reason in table.reasons] == [
         "N holds 3 cards, not four: a misdeal, so the cards are dealt again"]
+
+
+def test_the_explorer_words_its_outcomes_in_the_language_asked_for() -> None:
+    from worms_tutor.analysis.explore import outcomes, state_of
+
+    opening = Scenario.from_json({**json.loads(readme_scenario()), "plays": ["N: KH"]})
+    state = state_of(opening)
+    danish, english = outcomes(state, "da"), outcomes(state)
+    assert [o.play for o in danish] == [o.play for o in english]
+    toqu = next(o for o in danish if "JC" in str(o.play))
+    assert toqu.summary == "fører stikket"
+    assert any("Øst" in reason for reason in toqu.reasons)
+    assert next(o for o in english if "JC" in str(o.play)).summary == "heads the trick"

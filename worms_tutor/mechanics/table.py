@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..values.cards import THREE_OF_DIAMONDS, Card, shuffled_pack
-from ..values.language import Message
+from ..values.language import ENGLISH, N_, Message
 from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.ranking import STRENGTH
@@ -105,18 +105,20 @@ def misdeal_messages(hands: Mapping[str, Sequence[Card]], exposed: bool = False
 
 _PENALTIES: dict[str, dict[str, str]] = {
     "dk": {
-        "F1": "the side loses all its lus and the deal is started again",
-        "F2": "the Worms is taken back and another card played",
-        "F4": "the Toqu is taken back and another card played",
-        "wrong_cutter": "the side of the player who cut or knocked out of turn loses all its lus",
+        "F1": N_("the side loses all its lus and the deal is started again"),
+        "F2": N_("the Worms is taken back and another card played"),
+        "F4": N_("the Toqu is taken back and another card played"),
+        "wrong_cutter": N_("the side of the player who cut or knocked out of turn loses all its "
+                           "lus"),
     },
     "ru": {
-        "F1": "the side loses every point it has earned in the match",
+        "F1": N_("the side loses every point it has earned in the match"),
     },
 }
 
 
-def table_penalty(rules: Rules, rule: str) -> str | None:
+def table_penalty(rules: Rules, rule: str, lang: str = ENGLISH) -> str | None:
     """What a refereed table does after an illegal play under S13 (B16, P6); ``None`` when the
     penalty mode only rejects the play (the engine's way) or the rule carries no penalty."""
-    return _PENALTIES.get(rules.penalty_mode, {}).get(rule)
+    penalty = _PENALTIES.get(rules.penalty_mode, {}).get(rule)
+    return None if penalty is None else Message(penalty).text(lang)
