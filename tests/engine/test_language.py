@@ -222,3 +222,15 @@ def test_the_explorer_words_its_outcomes_in_the_language_asked_for() -> None:
     assert toqu.summary == "fører stikket"
     assert any("Øst" in reason for reason in toqu.reasons)
     assert next(o for o in english if "JC" in str(o.play)).summary == "heads the trick"
+
+
+def test_goals_and_solved_values_read_in_danish() -> None:
+    from worms_tutor.analysis.search import Goal
+    from worms_tutor.analysis.solver import Value
+
+    goal = Goal.parse("score_points:2")
+    assert goal.describe("EW", "da") == "Øst-Vest får mindst 2 lus"
+    assert goal.describe("EW") == "EW score at least 2 points"
+    ahead = Value(0, 1, -2)
+    assert ahead.in_words("da") == "ville ende 1 lus foran og 2 stik bagud i denne omgang"
+    assert ahead.in_words() == "would end 1 point ahead and 2 tricks behind in this hand"
