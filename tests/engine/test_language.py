@@ -234,3 +234,10 @@ def test_goals_and_solved_values_read_in_danish() -> None:
     ahead = Value(0, 1, -2)
     assert ahead.in_words("da") == "ville ende 1 lus foran og 2 stik bagud i denne omgang"
     assert ahead.in_words() == "would end 1 point ahead and 2 tricks behind in this hand"
+
+
+def test_an_empty_list_words_as_nothing_in_every_language() -> None:
+    from worms_tutor.values.language import joined
+
+    assert joined([]).text("da") == joined([]).text("en") == ""
+    assert joined([seat("N"), seat("S")], " og ").text("da") == "Nord og Syd"

@@ -79,6 +79,8 @@ class Message:
 
     def text(self, lang: str = ENGLISH) -> str:
         """The message worded in ``lang``, its values (messages too) worded the same way."""
+        if not self.template:
+            return ""  # gettext keeps the catalog's header under the empty msgid
         catalog = translations(lang)
         wording = (catalog.pgettext(self.context, self.template) if self.context
                    else catalog.gettext(self.template))
