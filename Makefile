@@ -15,7 +15,11 @@ PORT ?= 8866
 # JupyterLab refuses to run as root without this flag.
 LAB_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: test lint pytest serve classroom lab clean printables static static-serve
+.PHONY: test lint pytest serve classroom lab clean printables static static-serve catalogs messages
+
+# The gettext catalogs (worms_tutor/locale/<lang>/LC_MESSAGES/worms_tutor.po), compiled to the
+# .mo the engine reads; the package build compiles them too (setup.py).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard worms_tutor/locale/*/LC_MESSAGES/*.po))
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +28,16 @@ $(BIN)/python:
 $(STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(BIN)/python -m pip install -q -c $(CONSTRAINTS) -e ".[$(EXTRAS)]"
 	touch $@
+
+catalogs: $(CATALOGS)
+
+%.mo: %.po tools/msgfmt.py
+	$(PYTHON) tools/msgfmt.py
+
+# After changing an English message: add it to every .po (untranslated) and drop the unused;
+# tests/engine/test_language.py runs `tools/messages.py --check`.
+messages:
+	$(PYTHON) tools/messages.py
 
 # Lint, types, then one pytest run: unit tests, browser tests (tests/browser) and nbval
 # executing every notebook in notebooks/.
@@ -41,7 +55,7 @@ lint: $(STAMP)
 # Chromium. --dist loadfile keeps a notebook's cells on one worker (nbval runs them in one
 # kernel); tests/conftest.py hands out the browser tests one by one, in the order collected,
 # so the slow ones start first.
-pytest: $(STAMP)
+pytest: $(STAMP) $(CATALOGS)
 	$(BIN)/python -m pytest tests $(wildcard notebooks) --nbval-lax --nbval-current-env \
 		-n auto --dist loadfile --no-loadscope-reorder --durations=15
 
@@ -52,7 +66,7 @@ pytest: $(STAMP)
 # voila.utils.wait_for_request() before reading the ?query string, and turns off voila.py's
 # launch hook (so leaving a page no longer shuts its kernel down). Try it:
 # make serve VOILA_ARGS=--preheat_kernel=True
-serve: $(STAMP)
+serve: $(STAMP) $(CATALOGS)
 	$(WITH_SETTINGS) $(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 \
 		--Voila.port_retries=0 $(VOILA_ARGS)
 
@@ -61,16 +75,16 @@ serve: $(STAMP)
 # make classroom CHAPTERS="05 06" LEARNERS=30 (worms-tutor classroom --help: the other options)
 CHAPTERS ?= 00
 LEARNERS ?= 30
-classroom: $(STAMP)
+classroom: $(STAMP) $(CATALOGS)
 	$(BIN)/worms-tutor classroom $(CHAPTERS) --learners=$(LEARNERS) --port=$(PORT)
 
 # For authors: the notebooks in JupyterLab; Voila pages at /voila/render/notebooks/...
-lab: $(STAMP)
+lab: $(STAMP) $(CATALOGS)
 	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
 # For a class: A4 PDFs to print (rank sheet, score sheet, a rules summary per rulebook,
 # worksheets with answer keys, how to make the pack) in printables/.
-printables: $(STAMP)
+printables: $(STAMP) $(CATALOGS)
 	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
 
 # The static edition: the series as a Voici site (Python in the browser, no server) in

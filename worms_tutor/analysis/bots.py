@@ -38,6 +38,8 @@ from ..values.cards import (
     Rank,
 )
 from ..values.errors import WormsError
+from ..values.language import Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.ranking import STRENGTH
 from ..values.rules import Rules
@@ -86,7 +88,8 @@ class InformationSet:
     ) -> InformationSet:
         """What ``seat`` knows in ``state`` (``legal``: the state's legal plays, if known)."""
         if seat not in state.rules.seats:
-            raise BotError(f"{seat!r} is not a seat ({' '.join(state.rules.seats)})")
+            raise BotError(Message("{seat} is not a seat ({seats})", seat=repr(seat),
+                                   seats=" ".join(state.rules.seats)))
         if legal is None:
             legal = state.legal_plays() if state.to_move == seat else ()
         public_melted = {who for record in state.records for who in record.aavunga}
@@ -168,13 +171,14 @@ def decide(bot: Bot, state: HandState, rng: random.Random) -> LegalPlay:
     """The legal play of ``state`` that ``bot``, seeing only its seat's view, chooses."""
     seat = state.to_move
     if seat is None:
-        raise BotError("nobody is to move: the hand is over")
+        raise BotError(Message("nobody is to move: the hand is over"))
     legal = state.legal_plays()
     choice = bot.choose(InformationSet.of(state, seat, legal), rng)
     for play in legal:
         if play.play == choice.play:
             return play
-    raise BotError(f"{bot.name} chose {choice.play}, which is not a legal play here")
+    raise BotError(Message("{bot} chose {play}, which is not a legal play here", bot=bot.name,
+                           play=choice.play))
 
 
 def play_match(
@@ -431,7 +435,7 @@ class HeuristicBot:
     def reasoned(self, view: InformationSet) -> tuple[str, LegalPlay]:
         """The habit that decided and the play it chose (``forced`` for a single option)."""
         if not view.legal:
-            raise BotError(f"{view.seat} has no play to make")
+            raise BotError(Message("{seat} has no play to make", seat=seat_word(view.seat)))
         if len(view.legal) == 1:
             return "forced", view.legal[0]
         table = _Table(view)
@@ -467,7 +471,8 @@ class SamplingBot:
         legal = view.legal
         if len(legal) <= 1:
             if not legal:
-                raise BotError(f"{view.seat} has no play to make")
+                raise BotError(Message("{seat} has no play to make",
+                                       seat=seat_word(view.seat)))
             return legal[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         worlds = [view.sample_world(rng) for _ in range(max(self.samples, 1))]

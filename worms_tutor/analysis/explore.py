@@ -19,6 +19,9 @@ from ..formats.scenario import Scenario
 from ..mechanics.game import Match
 from ..mechanics.hand import HandState
 from ..values.errors import IllegalPlay, WormsError
+from ..values.language import ENGLISH, Message
+from ..values.language import seat as seat_word
+from ..values.language import side as side_word
 from ..values.play import Play
 from ..values.rules import Rules
 from ..values.seating import sides
@@ -44,16 +47,21 @@ class Outcome:
     """The engine's sentences for this play (and the trick's result when it completes it)."""
     rules: tuple[str, ...] = ()
     """Every rule id cited by those reasons (or the broken rule)."""
+    lang: str = ENGLISH
+    """The language of ``message``, ``reasons`` and ``summary``."""
 
     @property
     def summary(self) -> str:
         """A few words: illegal (rule), wins/heads, points."""
         if not self.legal:
-            return f"illegal ({self.rule})"
+            return Message("illegal ({rule})", rule=self.rule).text(self.lang)
         if self.winner is not None:
-            scored = ", ".join(f"{side} +{points}" for side, points in self.points if points)
-            return f"{self.winner} wins the trick" + (f"; {scored}" if scored else "")
-        return "heads the trick" if self.heads else "does not head the trick"
+            scored = ", ".join(f"{side_word(side).text(self.lang)} +{points}"
+                               for side, points in self.points if points)
+            wins = Message("{seat} wins the trick", seat=seat_word(self.winner)).text(self.lang)
+            return wins + (f"; {scored}" if scored else "")
+        return (Message("heads the trick") if self.heads
+                else Message("does not head the trick")).text(self.lang)
 
 
 @dataclass(frozen=True)
@@ -116,12 +124,14 @@ def candidate_plays(state: HandState) -> tuple[Play, ...]:
     return tuple(Play(seat, cards) for size in sizes for cards in combinations(hand, size))
 
 
-def outcome(state: HandState, play: Play) -> Outcome:
-    """What ``play`` does in ``state``: refused with its rule, or its result and reasons."""
+def outcome(state: HandState, play: Play, lang: str = ENGLISH) -> Outcome:
+    """What ``play`` does in ``state``: refused with its rule, or its result and reasons (worded
+    in ``lang``)."""
     try:
         after = state.play(play)
     except IllegalPlay as refusal:
-        return Outcome(play, False, refusal.rule, refusal.message, rules=(refusal.rule,))
+        return Outcome(play, False, refusal.rule, refusal.message_in(lang),
+                       rules=(refusal.rule,), lang=lang)
     players = state.rules.players
     if len(after.records) > len(state.records):
         record = after.records[-1]
@@ -130,36 +140,38 @@ def outcome(state: HandState, play: Play) -> Outcome:
         return Outcome(
             play, True, heads=record.winner == play.seat, winner=record.winner,
             points=tuple((side, points[side]) for side in sides(players)),
-            reasons=tuple(r.text for r in reasons),
-            rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)),
+            reasons=tuple(r.in_language(lang) for r in reasons),
+            rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)), lang=lang,
         )
     step = after.trick.steps[-1]
     reasons = explain_step(step, after.trick)
     return Outcome(
         play, True, heads=after.trick.head_seat == play.seat,
-        reasons=tuple(r.text for r in reasons),
-        rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)),
+        reasons=tuple(r.in_language(lang) for r in reasons),
+        rules=tuple(dict.fromkeys(rule for r in reasons for rule in r.rules)), lang=lang,
     )
 
 
-def outcomes(state: HandState) -> tuple[Outcome, ...]:
+def outcomes(state: HandState, lang: str = ENGLISH) -> tuple[Outcome, ...]:
     """The outcome of every legal play of the seat to move, in the engine's order."""
-    return tuple(outcome(state, legal.play) for legal in state.legal_plays())
+    return tuple(outcome(state, legal.play, lang) for legal in state.legal_plays())
 
 
-def compare(scenario: Scenario, first: Rules, second: Rules) -> Comparison:
+def compare(scenario: Scenario, first: Rules, second: Rules, lang: str = ENGLISH) -> Comparison:
     """The plays legal under either rulebook, each with its outcome under both."""
     try:
         one, two = state_of(scenario, first), state_of(scenario, second)
     except IllegalPlay as refusal:
-        return Comparison(first, second, None, (),
-                          f"the plays so far are not all legal under both: {refusal}")
+        return Comparison(first, second, None, (), Message(
+            "the plays so far are not all legal under both: {refusal}",
+            refusal=refusal.in_language(lang)).text(lang))
     if one.to_move != two.to_move:
-        return Comparison(first, second, None, (),
-                          "the hand is over under one rulebook and not the other")
+        return Comparison(first, second, None, (), Message(
+            "the hand is over under one rulebook and not the other").text(lang))
     plays = [legal.play for legal in one.legal_plays()]
     plays += [legal.play for legal in two.legal_plays() if legal.play not in plays]
-    rows = tuple(Row(play, outcome(one, play), outcome(two, play)) for play in plays)
+    rows = tuple(Row(play, outcome(one, play, lang), outcome(two, play, lang))
+                 for play in plays)
     return Comparison(first, second, one.to_move, rows)
 
 
@@ -189,9 +201,10 @@ def find_examples(
     """Positions (reached by seeded random play under ``first``) where ``second`` disagrees
     with ``first``, or where ``rule_id`` fires; at most ``limit``, for at most ``seconds``."""
     if second is None and not rule_id.strip():
-        raise WormsError("name a second rulebook to compare with, or a rule id to look for")
+        raise WormsError(Message("name a second rulebook to compare with, or a rule id to look "
+                                 "for"))
     if second is not None and second.players != first.players:
-        raise WormsError("both rulebooks must be for the same number of players")
+        raise WormsError(Message("both rulebooks must be for the same number of players"))
     rng = random.Random(seed)
     deadline = time.monotonic() + seconds
     found = 0

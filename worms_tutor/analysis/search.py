@@ -16,6 +16,9 @@ from ..mechanics.hand import HandState, TrickRecord
 from ..mechanics.legality import LegalPlay
 from ..mechanics.scoring import Award
 from ..values.errors import WormsError
+from ..values.language import ENGLISH, N_, Message
+from ..values.language import seat as seat_word
+from ..values.language import side as side_word
 from ..values.play import Play
 from ..values.seating import side_of, sides
 
@@ -50,16 +53,20 @@ class Goal:
     def parse(cls, text: str) -> Goal:
         """Read ``"win_trick"`` or ``"score_points:2"``."""
         if not isinstance(text, str):
-            raise SearchError(f"a goal is text like 'win_trick', not {text!r}")
+            raise SearchError(Message("a goal is text like 'win_trick', not {text}",
+                                      text=repr(text)))
         kind, colon, amount = text.strip().partition(":")
         if kind not in GOAL_KINDS:
-            raise SearchError(f"unknown goal {text!r}; the goals are {', '.join(GOAL_KINDS)}")
+            raise SearchError(Message("unknown goal {text}; the goals are {goals}",
+                                      text=repr(text), goals=", ".join(GOAL_KINDS)))
         if kind == "score_points":
             if not colon or not amount.isdigit() or int(amount) < 1:
-                raise SearchError(f"goal {text!r} needs a number of points, e.g. score_points:2")
+                raise SearchError(Message("goal {text} needs a number of points, e.g. "
+                                          "score_points:2", text=repr(text)))
             return cls(kind, int(amount))
         if colon:
-            raise SearchError(f"goal {kind} takes no number ({text!r})")
+            raise SearchError(Message("goal {kind} takes no number ({text})", kind=kind,
+                                      text=repr(text)))
         return cls(kind)
 
     def __str__(self) -> str:
@@ -85,16 +92,20 @@ class Goal:
             return int(line.points(players)[side] >= self.amount)
         return line.margin(side, players)
 
-    def describe(self, side: str) -> str:
-        """The goal as a short sentence about ``side``."""
-        return {
-            "win_trick": f"{side} win the trick",
-            "score_capture": f"{side} score a capture (P1 or P2)",
-            "keep_worms_safe": f"no opponent of {side} scores a capture (P1 or P2)",
-            "score_points": f"{side} score at least {self.amount} points",
-            "most_points": f"{side} score as many points as they can, net of the opponents'",
-            "legal_play": "the play is legal",
-        }[self.kind]
+    def describe(self, side: str, lang: str = ENGLISH) -> str:
+        """The goal as a short sentence about ``side`` (in ``lang``)."""
+        return Message(_GOAL_TEXT[self.kind], side=side_word(side),
+                       amount=self.amount).text(lang)
+
+
+_GOAL_TEXT = {
+    "win_trick": N_("{side} win the trick"),
+    "score_capture": N_("{side} score a capture (P1 or P2)"),
+    "keep_worms_safe": N_("no opponent of {side} scores a capture (P1 or P2)"),
+    "score_points": N_("{side} score at least {amount} points"),
+    "most_points": N_("{side} score as many points as they can, net of the opponents'"),
+    "legal_play": N_("the play is legal"),
+}
 
 
 @dataclass(frozen=True)
@@ -194,7 +205,7 @@ def evaluate(
     _check_horizon(state, horizon)
     mover = state.to_move
     if mover is None:
-        raise SearchError("nobody is to move: the hand is over")
+        raise SearchError(Message("nobody is to move: the hand is over"))
     hero = side if side is not None else side_of(mover)
     search = _Search(state, goal, hero, horizon)
     choices = []
@@ -217,7 +228,7 @@ def choice_for(
     _check_horizon(state, horizon)
     mover = state.to_move
     if mover is None:
-        raise SearchError("nobody is to move: the hand is over")
+        raise SearchError(Message("nobody is to move: the hand is over"))
     if isinstance(play, str):
         play = Play.parse(play, state.rules.seats)
     after = state.play(play)
@@ -233,7 +244,8 @@ def best_for(
 ) -> tuple[Choice, ...]:
     """The plays of ``seat`` (who must be to move) that do best for its side toward ``goal``."""
     if state.to_move != seat:
-        raise SearchError(f"{seat} is not to move (the seat to move is {state.to_move})")
+        raise SearchError(Message("{seat} is not to move (the seat to move is {mover})",
+                                  seat=seat_word(seat), mover=seat_word(state.to_move or "")))
     choices = evaluate(state, goal, side_of(seat), horizon)
     top = max(choice.value for choice in choices)
     return tuple(choice for choice in choices if choice.value == top)
@@ -322,6 +334,7 @@ def _at_horizon(state: HandState, done: int, horizon: Horizon) -> bool:
 
 def _check_horizon(state: HandState, horizon: Horizon) -> None:
     if horizon not in ("trick", "hand"):
-        raise SearchError(f"unknown horizon {horizon!r}; use 'trick' or 'hand'")
+        raise SearchError(Message("unknown horizon {horizon}; use 'trick' or 'hand'",
+                                  horizon=repr(horizon)))
     if horizon == "hand" and state.stock:
-        raise SearchError("looking ahead to the end of the hand needs an empty stock")
+        raise SearchError(Message("looking ahead to the end of the hand needs an empty stock"))

@@ -29,6 +29,7 @@ from ..mechanics.hand import HandState
 from ..mechanics.trick import Step
 from ..values.cards import EIGHT_OF_SPADES, PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from ..values.errors import WormsError
+from ..values.language import ENGLISH, N_, Message
 from ..values.play import Play
 from ..values.ranking import STRENGTH
 from ..values.seating import side_of, sides
@@ -64,21 +65,30 @@ class Value:
         match = {1: "wins the match, ", -1: "loses the match, "}.get(self.match, "")
         return f"{match}points {self.points:+d}, trick units {self.units:+d}"
 
-    def in_words(self) -> str:
+    def in_words(self, lang: str = ENGLISH) -> str:
         """The value as a player says it, for the side it belongs to: "would win the match",
-        or the points and tricks it would end ahead or behind the others."""
+        or the points and tricks it would end ahead or behind the others (in ``lang``)."""
         if self.match:
-            return "would win the match" if self.match > 0 else "would lose the match"
-        return (f"would end {_ahead(self.points, 'point')} "
-                f"and {_ahead(self.units, 'trick')} in this hand")
+            return (Message("would win the match") if self.match > 0
+                    else Message("would lose the match")).text(lang)
+        return Message("would end {points} and {tricks} in this hand",
+                       points=_ahead(self.points, "point"),
+                       tricks=_ahead(self.units, "trick")).text(lang)
 
 
-def _ahead(amount: int, thing: str) -> str:
-    if amount == 0:
-        return f"level on {thing}s"
-    count = abs(amount)
-    noun = thing if count == 1 else f"{thing}s"
-    return f"{count} {noun} {'ahead' if amount > 0 else 'behind'}"
+_AHEAD: dict[tuple[str, int], str] = {
+    ("point", 0): N_("level on points"), ("trick", 0): N_("level on tricks"),
+    ("point", 1): N_("{count} point ahead"), ("point", 2): N_("{count} points ahead"),
+    ("point", -1): N_("{count} point behind"), ("point", -2): N_("{count} points behind"),
+    ("trick", 1): N_("{count} trick ahead"), ("trick", 2): N_("{count} tricks ahead"),
+    ("trick", -1): N_("{count} trick behind"), ("trick", -2): N_("{count} tricks behind"),
+}
+"""By thing and amount: 0 level, ±1 one ahead or behind, ±2 several."""
+
+
+def _ahead(amount: int, thing: str) -> Message:
+    key = max(-2, min(2, amount))
+    return Message(_AHEAD[(thing, key)], count=abs(amount))
 
 
 @dataclass(frozen=True)
@@ -201,9 +211,10 @@ def value_of(start: HandState, end: HandState, side: str) -> Value:
 def check_solvable(state: HandState) -> None:
     """``SolverError`` unless someone is to move and every card is known (empty stock)."""
     if state.to_move is None:
-        raise SolverError("the hand is over: there is nothing left to solve")
+        raise SolverError(Message("the hand is over: there is nothing left to solve"))
     if state.stock:
-        raise SolverError("the solver needs an empty stock: the order of the stock is unknown")
+        raise SolverError(Message("the solver needs an empty stock: the order of the stock is "
+                                  "unknown"))
 
 
 # -- the search -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from ..values.errors import WormsError
+from ..values.language import LANGUAGES, Message, language_from_environment
 from .referee import legal_json, referee_json, referee_text
 from .scenario import Scenario
 from .serve import Course, ServeError, page_links, pool_config, run, voila_command, voila_program
@@ -29,6 +30,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode.add_argument("--legal", action="store_true",
                       help="print the legal plays for the seat to move after the plays")
     mode.add_argument("--text", action="store_true", help="print readable lines for people")
+    referee.add_argument(
+        "--lang", choices=LANGUAGES, default=None,
+        help="the language of the reasons and messages: en (English) or da (dansk); without "
+             "it, the environment decides as for gettext (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, "
+             "e.g. LANG=da_DK.UTF-8), and English when none of them names Danish")
     serve = commands.add_parser(
         "serve", help="serve the course in the browser (Voilà), for one learner")
     serve.add_argument("--port", type=int, default=8866)
@@ -48,20 +54,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("serve", "classroom"):
         return _serve(args)
 
+    lang = args.lang or language_from_environment()
     try:
         text = _read(args.file)
         scenario = Scenario.from_text(text)
         if args.legal:
             output = json.dumps(legal_json(scenario), ensure_ascii=False)
         elif args.text:
-            output = referee_text(scenario)
+            output = referee_text(scenario, lang)
         else:
-            output = json.dumps(referee_json(scenario), ensure_ascii=False, indent=2)
+            output = json.dumps(referee_json(scenario, lang), ensure_ascii=False, indent=2)
     except WormsError as error:
-        print(f"worms-tutor: malformed scenario: {error}", file=sys.stderr)
+        said = Message("malformed scenario: {error}", error=error.in_language(lang))
+        print(f"worms-tutor: {said.text(lang)}", file=sys.stderr)
         return EXIT_MALFORMED
     except OSError as error:
-        print(f"worms-tutor: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        said = Message("cannot read {file}: {error}", file=args.file, error=error.strerror)
+        print(f"worms-tutor: {said.text(lang)}", file=sys.stderr)
         return EXIT_MALFORMED
     print(output)
     return 0

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..values.cards import PACK, Card
 from ..values.errors import ScenarioError, WormsError
+from ..values.language import Message
 from ..values.play import Play
 from ..values.rules import PRESETS, Rules
 from ..values.seating import sides
@@ -52,7 +53,7 @@ _FIELDS = 10
 class PositionCodeError(ScenarioError):
     """A position code that cannot be read; the message is safe to show as plain text."""
 
-    def __init__(self, message: str, reason: str) -> None:
+    def __init__(self, message: str | Message, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
         """A short category: ``empty``, ``characters``, ``length``, ``damaged``, ``version``
@@ -111,61 +112,69 @@ def _play_text(play: Play) -> str:
 # -- decoding -----------------------------------------------------------------------------
 
 
+_DAMAGED = Message("This position code is damaged or incomplete: check that the whole link was "
+                   "copied.")
+
+
 def decode(code: str) -> Scenario:
     """The scenario in ``code``, or ``PositionCodeError`` saying in plain words what is wrong."""
     payload = _payload(code)
     header, data, checksum = payload[0], payload[1:-4], payload[-4:]
     if zlib.crc32(payload[:-4]).to_bytes(4, "big") != checksum:
         raise PositionCodeError(
-            "This position code is damaged or incomplete: check that the whole link was copied.",
+            _DAMAGED,
             "damaged",
         )
     if header >> 4 != VERSION or header & 0x0F & ~_DEFLATED:
         raise PositionCodeError(
-            "This position code was made by another version of worms-tutor and cannot be "
-            "read here.",
+            Message("This position code was made by another version of worms-tutor and cannot be "
+                    "read here."),
             "version",
         )
     body = _inflate(data) if header & _DEFLATED else data
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise _content_error("its text is not readable") from None
+        raise _content_error(Message("its text is not readable")) from None
     data_json = _scenario_json(text)
     try:
         return Scenario.from_json(data_json)
     except WormsError as error:
         field = getattr(error, "field", "")
-        where = f" (the {field.split('.')[0].split('[')[0]} part)" if field else ""
-        raise _content_error(f"the position in it is not valid{where}") from error
+        invalid = (Message("the position in it is not valid (the {part} part)",
+                           part=field.split(".")[0].split("[")[0]) if field
+                   else Message("the position in it is not valid"))
+        raise _content_error(invalid) from error
     except Exception as error:  # a shared link must never end in a traceback
-        raise _content_error("the position in it is not valid") from error
+        raise _content_error(Message("the position in it is not valid")) from error
 
 
 def _payload(code: Any) -> bytes:
     if not isinstance(code, str) or not code.strip():
-        raise PositionCodeError("No position code was given.", "empty")
+        raise PositionCodeError(Message("No position code was given."), "empty")
     text = code.strip()
     if len(text) > MAX_CODE_LENGTH:
         raise PositionCodeError(
-            f"This text is too long to be a position code (over {MAX_CODE_LENGTH} characters).",
+            Message("This text is too long to be a position code (over {length} characters).",
+                    length=MAX_CODE_LENGTH),
             "length",
         )
     if not _CODE_PATTERN.fullmatch(text):
         raise PositionCodeError(
-            "This is not a position code: codes use only letters, digits, '-' and '_'.",
+            Message("This is not a position code: codes use only letters, digits, '-' and '_'."),
             "characters",
         )
     try:
         payload = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (binascii.Error, ValueError):
         raise PositionCodeError(
-            "This position code is damaged or incomplete: check that the whole link was copied.",
+            _DAMAGED,
             "damaged",
         ) from None
     if len(payload) < 6:
         raise PositionCodeError(
-            "This position code is too short: check that the whole link was copied.", "damaged"
+            Message("This position code is too short: check that the whole link was copied."),
+            "damaged"
         )
     return payload
 
@@ -175,21 +184,22 @@ def _inflate(data: bytes) -> bytes:
     try:
         body = inflater.decompress(data, _MAX_BODY)
     except zlib.error:
-        raise _content_error("its contents cannot be unpacked") from None
+        raise _content_error(Message("its contents cannot be unpacked")) from None
     if inflater.unconsumed_tail or not inflater.eof:
-        raise _content_error("its contents are too large or cut short")
+        raise _content_error(Message("its contents are too large or cut short"))
     return body
 
 
-def _content_error(what: str) -> PositionCodeError:
-    return PositionCodeError(f"This position code cannot be opened: {what}.", "content")
+def _content_error(what: Message) -> PositionCodeError:
+    return PositionCodeError(Message("This position code cannot be opened: {what}.", what=what),
+                             "content")
 
 
 def _scenario_json(text: str) -> dict[str, Any]:
     """The scenario contract's JSON object from a body; layout errors become our errors."""
     fields = text.split("|", _FIELDS - 1)
     if len(fields) != _FIELDS:
-        raise _content_error("parts of it are missing")
+        raise _content_error(Message("parts of it are missing"))
     (rules_text, score_text, previous_text, played_text, first_text, hands_text, stock_text,
      leader, plays_text, comment) = fields
     preset_text, _, switches = rules_text.partition(",")
@@ -198,16 +208,16 @@ def _scenario_json(text: str) -> dict[str, Any]:
     elif preset_text.startswith("=") and preset_text[1:] in PRESETS:
         name = preset_text[1:]
     else:
-        raise _content_error("it names no known rules")
+        raise _content_error(Message("it names no known rules"))
     try:
         rules = Rules.parse(name + ("," + switches if switches else ""))
     except (WormsError, KeyError):
-        raise _content_error("its rule switches are not valid") from None
+        raise _content_error(Message("its rule switches are not valid")) from None
     side_names = sides(rules.players)
     seats = rules.seats
     hands = hands_text.split(".")
     if len(hands) != len(seats):
-        raise _content_error("it does not have one hand per player")
+        raise _content_error(Message("it does not have one hand per player"))
     data: dict[str, Any] = {
         "variant": rules.variant,
         "rules": rules.overrides(),
@@ -221,13 +231,13 @@ def _scenario_json(text: str) -> dict[str, Any]:
     if score_text:
         points = score_text.split(".")
         if len(points) != len(side_names) or not all(_POINTS.fullmatch(p) for p in points):
-            raise _content_error("its score is not valid")
+            raise _content_error(Message("its score is not valid"))
         data["score"] = {side: int(p) for side, p in zip(side_names, points, strict=True)}
     if not all(_DIGIT.fullmatch(char) and int(char) < len(side_names) for char in previous_text):
-        raise _content_error("its list of earlier tricks is not valid")
+        raise _content_error(Message("its list of earlier tricks is not valid"))
     data["previous"] = [side_names[int(char)] for char in previous_text]
     if first_text not in ("", "1"):
-        raise _content_error("it is not valid")
+        raise _content_error(Message("it is not valid"))
     data["first_lead_of_match"] = first_text == "1"
     return data
 
@@ -236,12 +246,12 @@ def _cards(text: str) -> list[str]:
     try:
         return [str(_CARD_OF[char]) for char in text]
     except KeyError:
-        raise _content_error("it names a card that does not exist") from None
+        raise _content_error(Message("it names a card that does not exist")) from None
 
 
 def _play(text: str) -> str:
     if not text or text[0] not in "NESWABC":
-        raise _content_error("one of its plays has no seat")
+        raise _content_error(Message("one of its plays has no seat"))
     parts: list[str] = []
     index = 1
     while index < len(text):
@@ -252,5 +262,5 @@ def _play(text: str) -> str:
             index += 2
         parts.append(card)
     if not parts:
-        raise _content_error("one of its plays has no card")
+        raise _content_error(Message("one of its plays has no card"))
     return f"{text[0]}: {' '.join(parts)}"

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..values.cards import Card, parse_cards
 from ..values.errors import WormsError
+from ..values.language import Message
 from ..values.rules import SEATS_BY_PLAYERS
 from .scenario import Scenario
 
@@ -35,7 +36,8 @@ def split_plays(plays: str | Sequence[str]) -> list[str]:
     else:
         parts = [str(part).strip() for part in plays]
     if not parts or any(":" not in part for part in parts):
-        raise WormsError(f"plays look like 'N: 7H E: 7C', not {plays!r}")
+        raise WormsError(Message("plays look like 'N: 7H E: 7C', not {plays}",
+                                 plays=repr(plays)))
     return parts
 
 
@@ -47,7 +49,8 @@ def _seats_for(seats_seen: Sequence[str]) -> tuple[str, ...]:
     for players, seats in sorted(SEATS_BY_PLAYERS.items()):
         if set(seats_seen) <= set(seats) and (players != 2 or "C" not in seats_seen):
             return seats
-    raise WormsError(f"plays name seats of no one table: {' '.join(seats_seen)}")
+    raise WormsError(Message("plays name seats of no one table: {seats}",
+                             seats=" ".join(seats_seen)))
 
 
 def scenario_for(

@@ -14,6 +14,7 @@ from ..mechanics.game import Game, Match
 from ..mechanics.hand import HandState
 from ..mechanics.legality import LegalPlay
 from ..values.errors import ScenarioError
+from ..values.language import Message
 from ..values.play import Play
 from .scenario import Scenario
 
@@ -58,7 +59,8 @@ def record_hand(match: Match, number: int | None = None) -> Scenario:
     current = match.hand_number
     number = current if number is None else number
     if not 1 <= number <= current:
-        raise RecordError(f"the match has hands 1 to {current}, not {number}", field="hand")
+        raise RecordError(Message("the match has hands 1 to {current}, not {number}",
+                                  current=current, number=number), field="hand")
     if number == current:
         deal, plays = match.current_deal, match.plays
     else:
@@ -82,5 +84,6 @@ def load(path: str | Path) -> Scenario:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read {path}: {error}", field="(file)") from None
+        raise RecordError(Message("cannot read {file}: {error}", file=path, error=error),
+                          field="(file)") from None
     return Scenario.from_text(text)

@@ -16,6 +16,7 @@ from ..mechanics.hand import HandState, TrickRecord
 from ..mechanics.scoring import hand_is_decided, units_in_hand
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError, RulesError, ScenarioError
+from ..values.language import ENGLISH, Message
 from ..values.play import Play
 from ..values.rules import Rules
 from ..values.seating import players_for_seats, sides
@@ -48,7 +49,8 @@ class Scenario:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ScenarioError(f"not valid JSON ({error.msg}, line {error.lineno})",
+            raise ScenarioError(Message("not valid JSON ({error}, line {line})",
+                                        error=error.msg, line=error.lineno),
                                 field="(file)") from None
         return cls.from_json(data)
 
@@ -56,27 +58,28 @@ class Scenario:
     def from_json(cls, data: Any) -> Scenario:
         """Validate a decoded JSON object; every problem names its field."""
         if not isinstance(data, Mapping):
-            raise ScenarioError("a scenario is a JSON object", field="(file)")
+            raise ScenarioError(Message("a scenario is a JSON object"), field="(file)")
         for key in data:
             if key not in KNOWN_KEYS:
-                raise ScenarioError(f"unknown key; the keys are {', '.join(KNOWN_KEYS)}",
-                                    field=str(key))
+                raise ScenarioError(Message("unknown key; the keys are {keys}",
+                                            keys=", ".join(KNOWN_KEYS)), field=str(key))
         for key in ("hands", "leader", "plays"):
             if key not in data:
-                raise ScenarioError("is required", field=key)
+                raise ScenarioError(Message("is required"), field=key)
         hands_raw = data["hands"]
         if not isinstance(hands_raw, Mapping) or not hands_raw:
-            raise ScenarioError("must be an object of seat → cards", field="hands")
+            raise ScenarioError(Message("must be an object of seat → cards"), field="hands")
         keys: dict[str, str] = {}  # seat → the key naming it (seats are case-insensitive)
         for key in map(str, hands_raw):
             if key.upper() in keys:
-                raise ScenarioError(f"names seat {key.upper()} again (also given as "
-                                    f"{keys[key.upper()]!r})", field=f"hands.{key}")
+                raise ScenarioError(Message("names seat {seat} again (also given as {key})",
+                                            seat=key.upper(), key=repr(keys[key.upper()])),
+                                    field=f"hands.{key}")
             keys[key.upper()] = key
         seats = set(keys)
         overrides = data.get("rules", {})
         if not isinstance(overrides, Mapping):
-            raise ScenarioError("must be an object of switch → value", field="rules")
+            raise ScenarioError(Message("must be an object of switch → value"), field="rules")
         variant = data.get("variant", "english")
         seats_say_s1 = False  # the number of players comes from the seats, not from "rules"
         try:
@@ -90,10 +93,11 @@ class Scenario:
             field = "variant" if "variant" in str(error) else "rules"
             if seats_say_s1 and "(S1)" in str(error):
                 field = "hands"
-            raise ScenarioError(str(error), field=field) from None
+            raise ScenarioError(error.said, field=field) from None
         if rules.players != players:
-            raise ScenarioError(f"S1 says {rules.players} players but the hands name "
-                                f"{' '.join(sorted(seats))}", field="hands")
+            raise ScenarioError(Message("S1 says {players} players but the hands name {seats}",
+                                        players=rules.players, seats=" ".join(sorted(seats))),
+                                field="hands")
         hands = tuple(
             (seat, _cards(hands_raw[_key(hands_raw, seat)], f"hands.{seat}"))
             for seat in rules.seats
@@ -103,47 +107,49 @@ class Scenario:
         _check_unique(hands, stock, played)
         for seat, cards in hands:
             if len(cards) > 4:
-                raise ScenarioError(f"holds {len(cards)} cards; a hand is at most four",
-                                    field=f"hands.{seat}")
+                raise ScenarioError(Message("holds {count} cards; a hand is at most four",
+                                            count=len(cards)), field=f"hands.{seat}")
         leader = data["leader"]
         if not isinstance(leader, str) or leader.upper() not in rules.seats:
-            raise ScenarioError(f"{leader!r} is not a seat ({' '.join(rules.seats)})",
-                                field="leader")
+            raise ScenarioError(Message("{leader} is not a seat ({seats})", leader=repr(leader),
+                                        seats=" ".join(rules.seats)), field="leader")
         if not any(cards for _, cards in hands):
-            raise ScenarioError("every hand is empty: there is nothing left to play",
+            raise ScenarioError(Message("every hand is empty: there is nothing left to play"),
                                 field="hands")
         side_names = sides(rules.players)
         score = _score(data.get("score", {}), side_names)
         if rules.match_rules.overshoot:
             for side, points in score:
                 if points > rules.target:
-                    raise ScenarioError(
-                        f"{points} is past the target {rules.target}, which a score never "
-                        "passes when overshoot is on (S14)", field=f"score.{side}")
+                    raise ScenarioError(Message(
+                        "{points} is past the target {target}, which a score never passes when "
+                        "overshoot is on (S14)", points=points, target=rules.target),
+                        field=f"score.{side}")
         previous = data.get("previous", [])
         if not isinstance(previous, list) or any(s not in side_names for s in previous):
-            raise ScenarioError(f"must be a list of sides ({' '.join(side_names)})",
-                                field="previous")
+            raise ScenarioError(Message("must be a list of sides ({sides})",
+                                        sides=" ".join(side_names)), field="previous")
         _check_previous(rules, tuple(previous))
         first = data.get("first_lead_of_match", False)
         if not isinstance(first, bool):
-            raise ScenarioError("must be true or false", field="first_lead_of_match")
+            raise ScenarioError(Message("must be true or false"), field="first_lead_of_match")
         if first and (previous or played or any(points for _, points in score)):
-            raise ScenarioError("the first lead of a match comes before any trick, card "
-                                "played or point: previous, played and score must be empty",
-                                field="first_lead_of_match")
+            raise ScenarioError(Message("the first lead of a match comes before any trick, "
+                                        "card played or point: previous, played and score "
+                                        "must be empty"), field="first_lead_of_match")
         plays_raw = data["plays"]
         if not isinstance(plays_raw, list):
-            raise ScenarioError('must be a list of strings like "N: KH"', field="plays")
+            raise ScenarioError(Message('must be a list of strings like "N: KH"'),
+                                field="plays")
         plays = []
         for index, text in enumerate(plays_raw):
             try:
                 plays.append(Play.parse(text, rules.seats))
             except NotationError as error:
-                raise ScenarioError(str(error), field=f"plays[{index}]") from None
+                raise ScenarioError(error.said, field=f"plays[{index}]") from None
         comment = data.get("comment", "")
         if not isinstance(comment, str):
-            raise ScenarioError("must be text", field="comment")
+            raise ScenarioError(Message("must be text"), field="comment")
         return cls(
             rules=rules, hands=hands, leader=leader.upper(), plays=tuple(plays), stock=stock,
             played=played, previous=tuple(previous), score=score,
@@ -212,9 +218,9 @@ class Illegal:
     seat: str
     refusal: IllegalPlay
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = ENGLISH) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "rule": self.refusal.rule,
-                "message": self.refusal.message}
+                "message": self.refusal.message_in(lang)}
 
 
 @dataclass(frozen=True)
@@ -238,20 +244,21 @@ def _key(mapping: Mapping[str, Any], seat: str) -> str:
     for key in mapping:
         if str(key).upper() == seat:
             return str(key)
-    raise ScenarioError("is missing", field=f"hands.{seat}")
+    raise ScenarioError(Message("is missing"), field=f"hands.{seat}")
 
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         value = value.replace(",", " ").split()
     if not isinstance(value, list):
-        raise ScenarioError('must be a list of card codes like ["KH", "9C"]', field=where)
+        raise ScenarioError(Message('must be a list of card codes like ["KH", "9C"]'),
+                            field=where)
     cards = []
     for index, token in enumerate(value):
         try:
             cards.append(Card.parse(token))
         except NotationError as error:
-            raise ScenarioError(str(error), field=f"{where}[{index}]") from None
+            raise ScenarioError(error.said, field=f"{where}[{index}]") from None
     return tuple(cards)
 
 
@@ -266,8 +273,9 @@ def _check_unique(
     for where, cards in places:
         for card in cards:
             if card in seen:
-                raise ScenarioError(f"{card} is also in {seen[card]}: a card can be in one "
-                                    "place only", field=where)
+                raise ScenarioError(Message("{card} is also in {place}: a card can be in one "
+                                            "place only", card=card, place=seen[card]),
+                                    field=where)
             seen[card] = where
 
 
@@ -276,29 +284,30 @@ def _check_previous(rules: Rules, previous: tuple[str, ...]) -> None:
     left to play (R12.3, R12.4)."""
     units = units_in_hand(rules)
     if len(previous) > units:
-        raise ScenarioError(f"lists {len(previous)} trick units; a hand has {units}",
-                            field="previous")
+        raise ScenarioError(Message("lists {count} trick units; a hand has {units}",
+                                    count=len(previous), units=units), field="previous")
     if len(previous) == units:
-        raise ScenarioError(f"lists all {units} trick units of a hand: the hand is already "
-                            "over, with nothing left to play", field="previous")
+        raise ScenarioError(Message("lists all {units} trick units of a hand: the hand is "
+                                    "already over, with nothing left to play", units=units),
+                            field="previous")
     if hand_is_decided(rules, previous):  # a side with five under the club's rules
         side = next(side for side in set(previous) if previous.count(side) >= 5)
-        raise ScenarioError(f"gives {side} five trick units: under these rules the hand "
-                            "stopped there (R12.4), with nothing left to play",
-                            field="previous")
+        raise ScenarioError(Message("gives {side} five trick units: under these rules the "
+                                    "hand stopped there (R12.4), with nothing left to play",
+                                    side=side), field="previous")
 
 
 def _score(value: Any, side_names: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, Mapping):
-        raise ScenarioError("must be an object of side → points", field="score")
+        raise ScenarioError(Message("must be an object of side → points"), field="score")
     result = {side: 0 for side in side_names}
     for side, points in value.items():
         if side not in side_names:
-            raise ScenarioError(f"unknown side {side!r} ({' '.join(side_names)})",
-                                field="score")
+            raise ScenarioError(Message("unknown side {side} ({sides})", side=repr(side),
+                                        sides=" ".join(side_names)), field="score")
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise ScenarioError(f"must be a whole number ≥ 0, not {points!r}",
-                                field=f"score.{side}")
+            raise ScenarioError(Message("must be a whole number ≥ 0, not {points}",
+                                        points=repr(points)), field=f"score.{side}")
         result[side] = points
     return tuple(result.items())
 

@@ -16,6 +16,8 @@ from typing import NamedTuple, Protocol
 from ..values.cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS, Card, Rank
 from ..values.errors import IllegalPlay
 from ..values.frozen import slots_maker
+from ..values.language import Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.rules import SEATS_BY_PLAYERS, Rules
 from ..values.seating import SEAT_INDEX, are_partners
@@ -141,33 +143,41 @@ def check_basics(state: Position, play: Play) -> None:
     seat = state.to_move
     if seat is None:
         if state.match_winner is not None:
-            raise IllegalPlay("R15.3", "The match is over: no more cards are played.", play.seat)
-        raise IllegalPlay("R12.4", "The hand is over: no more cards are played.", play.seat)
+            raise IllegalPlay("R15.3", Message("The match is over: no more cards are played."),
+                              play.seat)
+        raise IllegalPlay("R12.4", Message("The hand is over: no more cards are played."),
+                          play.seat)
     trick = state.trick
     if play.seat != seat:
         if trick.is_empty:
             rule = "R9.1"
-            why = f"{seat} won the last trick (or sits at the dealer's left) and leads"
+            why = Message("{seat} won the last trick (or sits at the dealer's left) and leads",
+                          seat=seat_word(seat))
         else:
             rule = "R18.2" if state.rules.players == 2 else "R7.1"
-            why = "play goes round clockwise"
-        raise IllegalPlay(rule, f"It is {seat}'s turn, not {play.seat}'s: {why}.", play.seat)
+            why = Message("play goes round clockwise")
+        raise IllegalPlay(rule, Message("It is {seat}'s turn, not {other}'s: {why}.",
+                                        seat=seat_word(seat), other=seat_word(play.seat),
+                                        why=why), play.seat)
     hand = state.hand_of(seat)
     for card in play.cards:
         if play.cards.count(card) > 1:
-            raise IllegalPlay("R8.3", f"{card} is named twice in one play.", seat)
+            raise IllegalPlay("R8.3", Message("{card} is named twice in one play.", card=card),
+                              seat)
         if card not in hand:
-            raise IllegalPlay("R8.3", f"{seat} does not hold {card}.", seat)
+            raise IllegalPlay("R8.3", Message("{seat} does not hold {card}.",
+                                              seat=seat_word(seat), card=card), seat)
     if trick.is_empty:
         _check_lead_shape(state, play)
         if play.placement:
-            raise IllegalPlay("R10.3", "A lead is not laid on anything: leave out the '>'.", seat)
+            raise IllegalPlay("R10.3", Message("A lead is not laid on anything: leave out the "
+                                               "'>'."), seat)
         return
     if play.size != trick.size:
         raise IllegalPlay(
             "R10.1",
-            f"{_count(trick.size)} led, so {seat} must play exactly {_count(trick.size)}, "
-            f"not {_count(play.size)}.",
+            Message("{led} led, so {seat} must play exactly {led}, not {played}.",
+                    led=_count(trick.size), seat=seat_word(seat), played=_count(play.size)),
             seat,
         )
     heading = [table_card.card for table_card in trick.head]
@@ -175,15 +185,19 @@ def check_basics(state: Position, play: Play) -> None:
     for card, target in play.placement:
         if target not in heading:
             raise IllegalPlay(
-                "R10.3", f"{card} is laid on {target}, which is not in the heading group.", seat
+                "R10.3", Message("{card} is laid on {target}, which is not in the heading group.",
+                                 card=card, target=target), seat
             )
         if target in used:
-            raise IllegalPlay("R10.3", f"Two cards are laid on {target}: one card each.", seat)
+            raise IllegalPlay("R10.3", Message("Two cards are laid on {target}: one card each.",
+                                               target=target), seat)
         used.add(target)
 
 
-def _count(n: int) -> str:
-    return {1: "one card", 2: "two cards", 3: "three cards", 4: "four cards"}.get(n, f"{n} cards")
+def _count(n: int) -> Message:
+    words = {1: Message("one card"), 2: Message("two cards"), 3: Message("three cards"),
+             4: Message("four cards")}
+    return words.get(n, Message("{n} cards", n=n))
 
 
 def _rank_key(card: Card, three_is_king: bool) -> Rank:
@@ -198,10 +212,11 @@ def _check_lead_shape(state: Position, play: Play) -> None:
     size = play.size
     if rules.players == 2 and size > 1:
         raise IllegalPlay(
-            "R18.3", "With two players every card is played singly (our choice, §E Q10).", seat
+            "R18.3", Message("With two players every card is played singly (our choice, "
+                             "§E Q10)."), seat
         )
     if size > 4:
-        raise IllegalPlay("R9.2", "A lead is one to four cards.", seat)
+        raise IllegalPlay("R9.2", Message("A lead is one to four cards."), seat)
     if size == 1:
         return
     problem = _shape_problem(play.cards, rules.three_d_is_king, rules.lead_shapes)
@@ -209,8 +224,10 @@ def _check_lead_shape(state: Position, play: Play) -> None:
         fewest, short = _fewest_held_by_others(state, seat)
         if size > fewest:
             raise IllegalPlay(
-                "R10.1", f"{short} holds only {_count(fewest)}, so could not answer "
-                f"{_count(size)}: every player plays as many cards as are led.", seat)
+                "R10.1", Message("{seat} holds only {fewest}, so could not answer {size}: "
+                                 "every player plays as many cards as are led.",
+                                 seat=seat_word(short), fewest=_count(fewest),
+                                 size=_count(size)), seat)
         return
     if (
         THREE_OF_DIAMONDS in play.cards
@@ -218,15 +235,19 @@ def _check_lead_shape(state: Position, play: Play) -> None:
         and _shape_problem(play.cards, True, rules.lead_shapes) is None
     ):
         raise IllegalPlay(
-            "F7", "The 3♦ does not count as a King in a set unless agreed beforehand (S8).", seat
+            "F7", Message("The 3♦ does not count as a King in a set unless agreed beforehand "
+                          "(S8)."), seat
         )
     if problem == "F6":
-        raise IllegalPlay("F6", "Two pairs may be led only in the Danish club rules (S7).", seat)
+        raise IllegalPlay("F6", Message("Two pairs may be led only in the Danish club rules "
+                                        "(S7)."), seat)
+    cards = " ".join(map(str, play.cards))
     raise IllegalPlay(
         "R9.2",
-        "A lead of several cards must be cards of one rank"
-        + (" (or two pairs)" if rules.lead_shapes == "sets+two_pairs" else "")
-        + f": {' '.join(map(str, play.cards))} is not.",
+        Message("A lead of several cards must be cards of one rank (or two pairs): {cards} is "
+                "not.", cards=cards) if rules.lead_shapes == "sets+two_pairs"
+        else Message("A lead of several cards must be cards of one rank: {cards} is not.",
+                     cards=cards),
         seat,
     )
 
@@ -274,15 +295,21 @@ def _restrictions(state: Position, play: Play) -> list[IllegalPlay]:
                             lambda: _toqu_can_take(state, seat))
     if binding is not None:
         # The duty is to play Toqu now, anywhere in the group.
-        duty = "be among the cards played" if trick.size > 1 else "be played"
-        why = ", since a play with Toqu would take the trick" if _duty_only_if_toqu_takes(
-            rules) else ""
-        refusals.append(IllegalPlay(
-            "O1",
-            f"{binding.seat}'s Worms heads the trick and {seat} holds Toqu: "
-            f"Toqu must {duty} now{why}.",
-            seat,
-        ))
+        values = {"worms": seat_word(binding.seat), "seat": seat_word(seat)}
+        takes = _duty_only_if_toqu_takes(rules)
+        if trick.size > 1:
+            duty = (Message("{worms}'s Worms heads the trick and {seat} holds Toqu: Toqu must be "
+                            "among the cards played now, since a play with Toqu would take "
+                            "the trick.", **values) if takes else
+                    Message("{worms}'s Worms heads the trick and {seat} holds Toqu: Toqu must be "
+                            "among the cards played now.", **values))
+        else:
+            duty = (Message("{worms}'s Worms heads the trick and {seat} holds Toqu: Toqu must be "
+                            "played now, since a play with Toqu would take the trick.",
+                            **values) if takes else
+                    Message("{worms}'s Worms heads the trick and {seat} holds Toqu: Toqu must be "
+                            "played now.", **values))
+        refusals.append(IllegalPlay("O1", duty, seat))
 
     if worms is not None and TOQU in play.cards and are_partners(worms.seat, seat):
         on_worms = (
@@ -291,31 +318,32 @@ def _restrictions(state: Position, play: Play) -> list[IllegalPlay]:
         )
         if on_worms:
             refusals.append(IllegalPlay(
-                "F1", "Toqu may not be laid on your partner's Worms.", seat))
+                "F1", Message("Toqu may not be laid on your partner's Worms."), seat))
 
     if rules.danish_restrictions:
         last_in_hand = len(hand) == play.size
         if trick.is_empty:
             if state.first_lead_of_match and WORMS in play.cards:
                 refusals.append(IllegalPlay(
-                    "F3", "Worms may not be the opening lead of a match.", seat))
+                    "F3", Message("Worms may not be the opening lead of a match."), seat))
             if TOQU in play.cards and WORMS not in state.played and WORMS not in hand:
                 refusals.append(IllegalPlay(
                     "F4",
-                    "Toqu may not be led before Worms has been played, "
-                    "unless you hold Worms yourself.",
+                    Message("Toqu may not be led before Worms has been played, unless you hold "
+                            "Worms yourself."),
                     seat,
                 ))
         elif WORMS in play.cards and not last_in_hand:
             if trick.seven_led:
                 refusals.append(IllegalPlay(
-                    "F2", "Worms may not be laid on a led 7 unless it is your last card.", seat))
+                    "F2", Message("Worms may not be laid on a led 7 unless it is your last "
+                                  "card."), seat))
             toqu_gone = TOQU in state.played or TOQU in trick.cards
             if len(trick.steps) == trick.groups - 1 and not toqu_gone:
                 refusals.append(IllegalPlay(
                     "F5",
-                    "Worms may be the last card of a trick only once Toqu has been played, "
-                    "or when it is your last card.",
+                    Message("Worms may be the last card of a trick only once Toqu has been "
+                            "played, or when it is your last card."),
                     seat,
                 ))
     return refusals

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..values.cards import THREE_OF_DIAMONDS, Card, shuffled_pack
+from ..values.language import ENGLISH, N_, Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.ranking import STRENGTH
 from ..values.rules import Rules
@@ -88,26 +90,35 @@ def knock_deal(rules: Rules, dealer: str, rng: random.Random) -> KnockedDeal:
 
 def misdeal_problems(hands: Mapping[str, Sequence[Card]], exposed: bool = False) -> list[str]:
     """Why a deal must be redone (R8.5): an exposed card, or a player without four cards."""
-    problems = ["the dealer exposed a card"] if exposed else []
-    problems += [f"{seat} holds {len(cards)} cards, not four"
-                 for seat, cards in hands.items() if len(cards) != 4]
+    return [str(problem) for problem in misdeal_messages(hands, exposed)]
+
+
+def misdeal_messages(hands: Mapping[str, Sequence[Card]], exposed: bool = False
+                     ) -> list[Message]:
+    """The same reasons as messages, to be worded in a language."""
+    problems = [Message("the dealer exposed a card")] if exposed else []
+    problems += [Message("{seat} holds {count} cards, not four", seat=seat_word(owner),
+                         count=len(cards))
+                 for owner, cards in hands.items() if len(cards) != 4]
     return problems
 
 
 _PENALTIES: dict[str, dict[str, str]] = {
     "dk": {
-        "F1": "the side loses all its lus and the deal is started again",
-        "F2": "the Worms is taken back and another card played",
-        "F4": "the Toqu is taken back and another card played",
-        "wrong_cutter": "the side of the player who cut or knocked out of turn loses all its lus",
+        "F1": N_("the side loses all its lus and the deal is started again"),
+        "F2": N_("the Worms is taken back and another card played"),
+        "F4": N_("the Toqu is taken back and another card played"),
+        "wrong_cutter": N_("the side of the player who cut or knocked out of turn loses all its "
+                           "lus"),
     },
     "ru": {
-        "F1": "the side loses every point it has earned in the match",
+        "F1": N_("the side loses every point it has earned in the match"),
     },
 }
 
 
-def table_penalty(rules: Rules, rule: str) -> str | None:
+def table_penalty(rules: Rules, rule: str, lang: str = ENGLISH) -> str | None:
     """What a refereed table does after an illegal play under S13 (B16, P6); ``None`` when the
     penalty mode only rejects the play (the engine's way) or the rule carries no penalty."""
-    return _PENALTIES.get(rules.penalty_mode, {}).get(rule)
+    penalty = _PENALTIES.get(rules.penalty_mode, {}).get(rule)
+    return None if penalty is None else Message(penalty).text(lang)

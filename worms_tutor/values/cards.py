@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import NotationError
+from .language import ENGLISH, Message, in_context
 
 
 class Suit(Enum):
@@ -38,7 +39,8 @@ class Suit(Enum):
         for suit in cls:
             if text.upper() == suit.letter or text == suit.symbol:
                 return suit
-        raise NotationError(f"unknown suit {text!r} (use C S H D or ♣ ♠ ♥ ♦)", token=text)
+        raise NotationError(Message("unknown suit {text} (use C S H D or ♣ ♠ ♥ ♦)",
+                                    text=repr(text)), token=text)
 
 
 class Rank(Enum):
@@ -65,7 +67,8 @@ class Rank(Enum):
             if text.upper() == rank.letter:
                 return rank
         raise NotationError(
-            f"unknown rank {text!r} (ranks are 3 5 6 7 8 9 J Q K A)", token=text
+            Message("unknown rank {text} (ranks are 3 5 6 7 8 9 J Q K A)", text=repr(text)),
+            token=text
         )
 
 
@@ -76,6 +79,15 @@ _NICKNAMES: dict[tuple[Rank, Suit], str] = {
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+_NOUNS: dict[str, Message] = {word.template: word for word in (
+    in_context("suit", "clubs"), in_context("suit", "spades"), in_context("suit", "hearts"),
+    in_context("suit", "diamonds"), in_context("rank", "three"), in_context("rank", "five"),
+    in_context("rank", "six"), in_context("rank", "seven"), in_context("rank", "eight"),
+    in_context("rank", "nine"), in_context("rank", "jack"), in_context("rank", "queen"),
+    in_context("rank", "king"), in_context("rank", "ace"),
+)}
+"""The words of a card's name, to be worded in a language (Danish: klør, …, konge, es)."""
 
 
 _SEVEN_RANK = Rank.SEVEN  # read on hot paths: quicker than ``Rank.SEVEN`` on Python 3.11
@@ -98,7 +110,7 @@ class Card:
             return existing
         if (rank, suit) not in _PACK_KEYS:
             raise NotationError(
-                f"{rank.letter}{suit.letter} is not in the Worms pack",
+                Message("{card} is not in the Worms pack", card=f"{rank.letter}{suit.letter}"),
                 token=f"{rank.letter}{suit.letter}",
             )
         card = object.__new__(cls)
@@ -112,11 +124,13 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read one card code such as ``KH``, ``kh`` or ``K♥``."""
         if not isinstance(text, str):
-            raise NotationError(f"a card code must be text, not {text!r}", token=repr(text))
+            raise NotationError(Message("a card code must be text, not {text}", text=repr(text)),
+                                token=repr(text))
         token = text.strip()
         if len(token) < 2:
             raise NotationError(
-                f"{text!r} is not a card code (rank then suit, e.g. KH)", token=text
+                Message("{text} is not a card code (rank then suit, e.g. KH)", text=repr(text)),
+                token=text
             )
         rank_text, suit_text = token[:-1], token[-1]
         try:
@@ -124,12 +138,14 @@ class Card:
             suit = Suit.parse(suit_text)
         except NotationError:
             raise NotationError(
-                f"{text!r} is not a card of the Worms pack (rank then suit, e.g. KH or 7♥)",
+                Message("{text} is not a card of the Worms pack (rank then suit, e.g. KH or "
+                        "7♥)", text=repr(text)),
                 token=text,
             ) from None
         if (rank, suit) not in _PACK_KEYS:
             raise NotationError(
-                f"{text!r} is not in the Worms pack (no K♦: the 3♦ replaces it; the only 3 is 3♦)",
+                Message("{text} is not in the Worms pack (no K♦: the 3♦ replaces it; the only 3 "
+                        "is 3♦)", text=repr(text)),
                 token=text,
             )
         return cls(rank, suit)
@@ -159,6 +175,14 @@ class Card:
     def name(self) -> str:
         """A name a person reads aloud: ``"King of hearts, Worms"``."""
         plain = f"{self.rank.noun.capitalize()} of {self.suit.noun}"
+        return f"{plain}, {self.nickname}" if self.nickname else plain
+
+    def name_in(self, lang: str = ENGLISH) -> str:
+        """The name in ``lang``: ``"King of hearts, Worms"``, in Danish ``"Hjerter konge,
+        Worms"`` (the Greenlandic names stay)."""
+        plain = Message("{rank} of {suit}", rank=_NOUNS[self.rank.noun],
+                        suit=_NOUNS[self.suit.noun]).text(lang)
+        plain = plain[0].upper() + plain[1:]
         return f"{plain}, {self.nickname}" if self.nickname else plain
 
     @property

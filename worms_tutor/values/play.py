@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .errors import NotationError
+from .language import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,19 +25,23 @@ class Play:
     def parse(cls, text: str, seats: tuple[str, ...] | None = None) -> Play:
         """Read ``"SEAT: C1 C2"`` or ``"SEAT: C1>T1 C2>T2"``."""
         if not isinstance(text, str):
-            raise NotationError(f"a play must be text like 'N: KH', not {text!r}", token=repr(text))
+            raise NotationError(Message("a play must be text like 'N: KH', not {text}",
+                                        text=repr(text)), token=repr(text))
         seat_text, colon, rest = text.partition(":")
         seat = seat_text.strip().upper()
         if not colon or not seat:
-            raise NotationError(f"play {text!r} is not of the form 'SEAT: CARD'", token=text)
+            raise NotationError(Message("play {text} is not of the form 'SEAT: CARD'",
+                                        text=repr(text)), token=text)
         if seats is not None and seat not in seats:
             raise NotationError(
-                f"play {text!r} names seat {seat_text.strip()!r}; the seats are {' '.join(seats)}",
+                Message("play {text} names seat {seat}; the seats are {seats}", text=repr(text),
+                        seat=repr(seat_text.strip()), seats=" ".join(seats)),
                 token=seat_text.strip(),
             )
         tokens = rest.replace(",", " ").split()
         if not tokens:
-            raise NotationError(f"play {text!r} names no card", token=text)
+            raise NotationError(Message("play {text} names no card", text=repr(text)),
+                                token=text)
         cards: list[Card] = []
         placement: list[tuple[Card, Card]] = []
         for token in tokens:

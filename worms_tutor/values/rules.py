@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
+from .language import Message
 
 
 @dataclass(frozen=True)
@@ -74,37 +75,40 @@ class Rules:
         """The named preset, with switch overrides keyed by id (``"S9"``, ``"V"``)."""
         if not isinstance(name, str) or name.lower() not in PRESETS:
             known = ", ".join(PRESETS)
-            raise RulesError(f"unknown variant {name!r}; the presets are {known}")
+            raise RulesError(Message("unknown variant {name}; the presets are {known}",
+                                     name=repr(name), known=known))
         rules = PRESETS[name.lower()]
         return rules.with_overrides(overrides or {})
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Rules:
         """A copy with the given switches (by id, e.g. ``{"S9": "declared"}``) changed."""
         if not isinstance(overrides, Mapping):
-            raise RulesError("rules overrides must be an object of switch id → value")
+            raise RulesError(Message("rules overrides must be an object of switch id → value"))
         changes: dict[str, Any] = {}
         for key, value in overrides.items():
             switch = SWITCHES.get(str(key).upper())
             if switch is None:
                 known = ", ".join(SWITCHES)
-                raise RulesError(f"unknown switch {key!r}; the switches are {known}")
+                raise RulesError(Message("unknown switch {key}; the switches are {known}",
+                                         key=repr(key), known=known))
             changes[switch.attribute] = switch.read(value, getattr(self, switch.attribute))
         rules = replace(self, **changes)
         if rules.variant == "danish-club" and rules.players != 4:
-            raise RulesError("the danish-club rules describe four players only (S1)")
+            raise RulesError(Message("the danish-club rules describe four players only (S1)"))
         return rules
 
     @classmethod
     def parse(cls, text: str) -> Rules:
         """Read ``"english,S9=declared,V=2"`` as printed by ``str(rules)``."""
         if not isinstance(text, str) or not text.strip():
-            raise RulesError("a rules string needs a preset name, e.g. 'english'")
+            raise RulesError(Message("a rules string needs a preset name, e.g. 'english'"))
         name, *parts = [part.strip() for part in text.split(",")]
         overrides: dict[str, Any] = {}
         for part in parts:
             key, sep, value = part.partition("=")
             if not sep:
-                raise RulesError(f"rules part {part!r} is not SWITCH=VALUE")
+                raise RulesError(Message("rules part {part} is not SWITCH=VALUE",
+                                         part=repr(part)))
             overrides[key] = SWITCHES[key.upper()].parse_text(value) if key.upper() in SWITCHES \
                 else value
         return cls.preset(name, overrides)
@@ -180,16 +184,19 @@ class Switch:
                 return value
             if isinstance(value, str) and value.lower() in _FLAG_WORDS:
                 return _FLAG_WORDS[value.lower()]
-            raise RulesError(f"switch {self.id} takes on/off (or true/false), not {value!r}")
+            raise RulesError(Message("switch {id} takes on/off (or true/false), not {value}",
+                                     id=self.id, value=repr(value)))
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise RulesError(f"switch {self.id} takes a whole number ≥ 0, not {value!r}")
+                raise RulesError(Message("switch {id} takes a whole number ≥ 0, not {value}",
+                                         id=self.id, value=repr(value)))
             return value
         if self.kind == "match":
             return _read_match_rules(value, current if current is not None else MatchRules())
         if value not in self.choices or isinstance(value, bool):
             options = ", ".join(str(choice) for choice in self.choices)
-            raise RulesError(f"switch {self.id} takes one of {options}, not {value!r}")
+            raise RulesError(Message("switch {id} takes one of {options}, not {value}",
+                                     id=self.id, options=options, value=repr(value)))
         return value
 
     def write(self, value: Any) -> Any:
@@ -205,7 +212,8 @@ class Switch:
             try:
                 return int(text)
             except ValueError:
-                raise RulesError(f"switch {self.id} takes a number, not {text!r}") from None
+                raise RulesError(Message("switch {id} takes a number, not {text}", id=self.id,
+                                         text=repr(text))) from None
         if self.kind == "match" and ":" in text:
             result: dict[str, Any] = {}
             for item in text.split("/"):
@@ -234,25 +242,27 @@ def _read_match_rules(value: Any, current: MatchRules) -> MatchRules:
         on = value.lower() == "on"
         return MatchRules(target=None, overshoot=on, kam=on, eight_eight=on)
     if not isinstance(value, Mapping):
-        raise RulesError("switch S14 takes on/off or an object with target, overshoot, kam, "
-                         f"eight_eight, not {value!r}")
+        raise RulesError(Message("switch S14 takes on/off or an object with target, overshoot, "
+                                 "kam, eight_eight, not {value}", value=repr(value)))
     allowed = {f.name for f in fields(MatchRules)}
     result: dict[str, Any] = {}
     for key, item in value.items():
         if key not in allowed:
-            raise RulesError(f"switch S14 has no part {key!r}; its parts are "
-                             f"{', '.join(sorted(allowed))}")
+            raise RulesError(Message("switch S14 has no part {key}; its parts are {parts}",
+                                     key=repr(key), parts=", ".join(sorted(allowed))))
         if key == "target":
             if item is not None and (isinstance(item, bool) or not isinstance(item, int)
                                      or item < 1):
-                raise RulesError(f"S14 target must be a whole number ≥ 1, not {item!r}")
+                raise RulesError(Message("S14 target must be a whole number ≥ 1, not {item}",
+                                         item=repr(item)))
             result[key] = item
         elif isinstance(item, bool):
             result[key] = item
         elif isinstance(item, str) and item.lower() in _FLAG_WORDS:
             result[key] = _FLAG_WORDS[item.lower()]
         else:
-            raise RulesError(f"S14 {key} takes on/off, not {item!r}")
+            raise RulesError(Message("S14 {key} takes on/off, not {item}", key=key,
+                                     item=repr(item)))
     return replace(current, **result)
 
 

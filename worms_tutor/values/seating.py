@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import ScenarioError
+from .language import Message
 from .rules import SEATS_BY_PLAYERS
 
 SIDE_OF_SEAT: dict[str, str] = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
@@ -75,7 +76,7 @@ def players_for_seats(seats: set[str]) -> int:
         if seats == set(expected):
             return players
     raise ScenarioError(
-        "seats must be N E S W (four players), A B C (three) or A B (two), not "
-        + " ".join(sorted(seats)),
+        Message("seats must be N E S W (four players), A B C (three) or A B (two), not {seats}",
+                seats=" ".join(sorted(seats))),
         field="hands",
     )
