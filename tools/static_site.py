@@ -78,12 +78,17 @@ OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
 
 
+def npm_pinned(name: str) -> str:
+    """The version of the npm package ``name`` written in static/requirements.txt."""
+    match = re.search(rf"npm:\s*{re.escape(name)}@([\w.]+)", REQUIREMENTS.read_text())
+    if match is None:
+        raise SystemExit(f"{REQUIREMENTS}: no 'npm: {name}@VERSION' line")
+    return match.group(1)
+
+
 def npm_pyodide_version() -> str:
     """The npm Pyodide version written in static/requirements.txt."""
-    match = re.search(r"npm:\s*pyodide@([\w.]+)", REQUIREMENTS.read_text())
-    if match is None:
-        raise SystemExit(f"{REQUIREMENTS}: no 'npm: pyodide@VERSION' line")
-    return match.group(1)
+    return npm_pinned("pyodide")
 
 
 def pinned(name: str) -> str:
@@ -103,25 +108,31 @@ def run(*command: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = Non
 NPM_REGISTRY = "https://registry.npmjs.org"
 
 
-def pyodide_core(version: str) -> Path:
-    """The npm package's folder, fetched once from the npm registry into the cache (no npm
+def npm_package(name: str, version: str) -> Path:
+    """An npm package's folder, fetched once from the npm registry into the cache (no npm
     needed: the registry's metadata names the tarball and its checksum)."""
-    folder = CACHE / f"pyodide-{version}"
-    if not (folder / "pyodide-lock.json").exists():
+    folder = CACHE / f"{name}-{version}"
+    if not (folder / "package.json").exists():
         CACHE.mkdir(parents=True, exist_ok=True)
-        with urllib.request.urlopen(f"{NPM_REGISTRY}/pyodide/{version}", timeout=60) as reply:
+        with urllib.request.urlopen(f"{NPM_REGISTRY}/{name}/{version}", timeout=60) as reply:
             dist = json.load(reply)["dist"]
         with urllib.request.urlopen(dist["tarball"], timeout=300) as reply:
             tarball = reply.read()
         if hashlib.sha1(tarball).hexdigest() != dist["shasum"]:
-            raise SystemExit(f"pyodide@{version}: the tarball does not match its checksum")
-        archive_path = CACHE / f"pyodide-{version}.tgz"
+            raise SystemExit(f"{name}@{version}: the tarball does not match its checksum")
+        archive_path = CACHE / f"{name}-{version}.tgz"
         archive_path.write_bytes(tarball)
+        shutil.rmtree(CACHE / "npm", ignore_errors=True)
         with tarfile.open(archive_path) as archive:
             archive.extractall(CACHE / "npm", filter="data")
         shutil.rmtree(folder, ignore_errors=True)
         (CACHE / "npm" / "package").rename(folder)
     return folder
+
+
+def pyodide_core(version: str) -> Path:
+    """The Pyodide core of npm (pyodide.js, pyodide.asm.wasm, the standard library, the lock)."""
+    return npm_package("pyodide", version)
 
 
 def pypi_wheels(specs: list[str], into: Path) -> None:
