@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
@@ -42,3 +43,16 @@ def test_the_language_switch_is_remembered_and_a_link_can_choose(
     open_notebook(page, "da/challenge.ipynb?lang=en", lands_on="challenge.ipynb?lang=en")
     open_notebook(page, "drill.ipynb")  # English is kept now
     assert _switch(page) == ["Dansk"]
+
+
+def test_a_danish_page_says_it_is_opening_in_danish(voila_url: str) -> None:
+    """Voilà's spinner, shown while the page's cells run, speaks the page's language."""
+    def html(name: str) -> str:
+        with urllib.request.urlopen(f"{voila_url}/voila/render/{name}", timeout=120) as reply:
+            text: str = reply.read().decode()
+        return text
+
+    danish, english = html("da/00-start-here.ipynb"), html("00-start-here.ipynb")
+    assert '<h2 id="loading_text">Siden åbnes …</h2>' in danish and "Running" not in danish
+    assert "window.voila_process = window.wtLoadingTextDanish;" in danish
+    assert "window.voila_process = window.update_loading_text;" in english
