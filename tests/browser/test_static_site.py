@@ -298,6 +298,8 @@ def test_a_danish_page_works_and_links_back(
         page.wait_for_function(_READY_JS, timeout=START)
         assert page.evaluate("document.documentElement.lang") == "da"
         assert page.get_by_role("heading", name="Start her: Worms, Grønlands kortspil").is_visible()
+        built = (SITE / "voici" / "render" / "da" / "00-start-here.html").read_text()
+        assert ">Siden åbnes …<" in built and "Running" not in built  # the spinner's words
         switch = page.locator(".wt-language-switch a")
         assert switch.inner_text() == "English"
         assert switch.get_attribute("href") == "/voici/render/00-start-here.html"
