@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
-from .language import Message
+from .language import N_, Message
 
 
 @dataclass(frozen=True)
@@ -144,13 +144,14 @@ class Rules:
             for switch in SWITCHES.values()
         ]
 
-    def label(self) -> str:
+    def label(self, lang: str = "en") -> str:
         """The rules in a reader's words: ``English rules``, or ``Danish club rules, S9
         changed: how a multi-card group must beat: any matching`` when a switch differs from
-        the preset (the number of players is said apart)."""
-        name = PRESET_NAMES.get(self.variant, self.variant)
-        changed = [_switch_words(key, value) for key, value in self.overrides().items()
-                   if key != "S1"]
+        the preset (the number of players is said apart); in ``lang`` (a switch's own
+        description stays English)."""
+        name = Message(PRESET_NAMES.get(self.variant, self.variant)).text(lang)
+        changed = [_switch_words(key, value).text(lang) for key, value in
+                   self.overrides().items() if key != "S1"]
         return ", ".join([name, "; ".join(changed)]) if changed else name
 
     def __str__(self) -> str:
@@ -297,19 +298,21 @@ SWITCHES: dict[str, Switch] = {
 }
 
 
-def _switch_words(key: str, value: Any) -> str:
+def _switch_words(key: str, value: Any) -> Message:
     """``S4 changed: a higher 7 beats a led 7: no``."""
+    shown: str | Message
     if isinstance(value, bool):
-        shown = "yes" if value else "no"
+        shown = Message("yes") if value else Message("no")
     else:
         shown = str(value).replace("_", " ").replace("+", " and ")
-    return f"{key} changed: {SWITCHES[key].description}: {shown}"
+    return Message("{key} changed: {description}: {shown}", key=key,
+                   description=SWITCHES[key].description, shown=shown)
 
 
 PRESET_NAMES: dict[str, str] = {
-    "english": "English rules",
-    "danish-club": "Danish club rules",
-    "ru-literal": "Russian page, read literally",
+    "english": N_("English rules"),
+    "danish-club": N_("Danish club rules"),
+    "ru-literal": N_("Russian page, read literally"),
 }
 """How a reader names each preset."""
 
