@@ -70,6 +70,12 @@ class Clause(Message):
         return words[:1].lower() + words[1:] if self.lower else words
 
 
+def correct_prefix(lang: str = ENGLISH) -> str:
+    """How a right answer's summary begins in ``lang`` ("Correct: "): a quiz that reveals the
+    answer says why, not whether."""
+    return Message("Correct: {fact}.", fact="\0").text(lang).split("\0")[0]
+
+
 def unique(items: Iterable[str]) -> tuple[str, ...]:
     """The items in first-seen order, each once."""
     return tuple(dict.fromkeys(items))
@@ -80,4 +86,5 @@ def symbols(play: Play) -> str:
     return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
 
 
-__all__ = ["Clause", "Hint", "Verdict", "in_symbols", "sentence", "symbols", "unique"]
+__all__ = ["Clause", "Hint", "Verdict", "correct_prefix", "in_symbols", "sentence", "symbols",
+           "unique"]
