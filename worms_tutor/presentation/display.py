@@ -15,7 +15,7 @@ from html import escape
 from ..formats.explain import Reason, cited_ids, explain_record, plain
 from ..mechanics.hand import HandState, TrickRecord
 from ..values.cards import in_symbols
-from ..values.language import ENGLISH
+from ..values.language import ENGLISH, Message
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
 from .glossary import abbr
 
@@ -60,7 +60,8 @@ def reasons_html(reasons: Iterable[Reason], *, illegal: str = "", with_ids: bool
         return text[:1].upper() + text[1:]
 
     def item(text: str, rules: tuple[str, ...], style: str = "") -> str:
-        tip = "" if with_ids or not rules else f' title="Rules: {escape(", ".join(rules))}"'
+        said = Message("Rules: {ids}", ids=", ".join(rules)).text(lang)
+        tip = "" if with_ids or not rules else f' title="{escape(said)}"'
         return (f'<li data-rules="{escape(" ".join(rules))}"{tip}{style}>'
                 f"{text_html(sentence(text))}</li>")
 
