@@ -18,6 +18,7 @@ from worms_tutor.analysis.puzzle import (
     load_puzzle_file,
 )
 from worms_tutor.analysis.verdict import correct_prefix
+from worms_tutor.values.rules import Rules
 
 FOLDER = Path(__file__).resolve().parents[2] / "widgets" / "puzzles"
 PUZZLES = [load_puzzle_file(path) for path in sorted(FOLDER.glob("*.json"))]
@@ -154,3 +155,12 @@ def test_a_bad_puzzle_file_is_explained_in_danish_and_english() -> None:
     assert str(error) == error.in_language("en")
     assert str(error).startswith("bad.json: answer: unknown kind 'guess'; the kinds are play")
     assert error.in_language("da").startswith("bad.json: answer: ukendt slags 'guess'")
+
+
+def test_a_changed_switch_is_named_in_danish_in_the_rules_label() -> None:
+    rules = Rules.parse("danish-club,S9=any_matching,S4=off")
+    assert rules.label() == ("Danish club rules, S4 changed: a higher 7 beats a led 7: no; "
+                             "S9 changed: how a multi-card group must beat: any matching")
+    danish = rules.label("da")
+    assert danish.startswith("Danske klubregler, S4 ændret: ") and ": nej; S9 ændret: " in danish
+    assert "higher" not in danish and "group" not in danish
