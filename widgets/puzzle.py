@@ -31,10 +31,11 @@ from worms_tutor.analysis.puzzle import (
 )
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
-from worms_tutor.values.rulebook import RULE_TITLES
+from worms_tutor.values.rulebook import RULE_TITLES, rule_title
 from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
+from .language import current
 from .plan_control import PlanControl
 from .progress import ProgressStore
 from .reward import reward_box
@@ -157,7 +158,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                                f"<p>{escape(KIND_PROMPTS[_prompt(puzzle, False)], quote=False)}"
                                "</p>")
             return None
-        verdict = puzzle.check(answer)
+        verdict = puzzle.check(answer, current())
         self.tries += 1
         self.last_verdict = verdict
         if not verdict.correct and verdict.withheld and not self.missed:
@@ -233,7 +234,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         """Show one more rung of the hint ladder."""
         if self.puzzle is None:
             return None
-        ladder = self.puzzle.hints()
+        ladder = self.puzzle.hints(current())
         self.hints_shown = min(self.hints_shown + 1, len(ladder))
         shown = ladder[: self.hints_shown]
         self.hint_box.value = "".join(_hint_html(number, hint)
@@ -385,7 +386,8 @@ def _prompt(puzzle: Puzzle, check_on_pick: bool) -> str:
 
 
 def _header_html(puzzle: Puzzle, prompt: str) -> str:
-    notes = "".join(f"<li>{escape(note, quote=False)}</li>" for note in puzzle.variant_notes())
+    notes = "".join(f"<li>{escape(note, quote=False)}</li>"
+                    for note in puzzle.variant_notes(current()))
     notes_html = (f'<ul class="wt-variant-notes" style="margin:2px 0;font-size:90%">{notes}</ul>'
                   if notes else "")
     players = puzzle.rules.players
@@ -395,7 +397,7 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f"</h3>"
         f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
-        f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(), quote=False)}'
+        f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(current()), quote=False)}'
         f" · {players} players</span>{_difficulty_html(puzzle)}{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle.question, quote=False)}</p>"
@@ -404,14 +406,24 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
     )
 
 
+def _table_options(puzzle: Puzzle) -> list[Any]:
+    """A table question's choices: the engine's options, each labelled in the page's language
+    where its words differ (a seat, a number or a score reads as it is)."""
+    words = puzzle.option_words(current())
+    if words == puzzle.options:
+        return list(puzzle.options)
+    return list(zip(words, puzzle.options, strict=True))
+
+
 def _difficulty_html(puzzle: Puzzle) -> str:
     """The engine's difficulty level beside the badge: ●○○ easy, ●●○, ●●● hard."""
     found = difficulty(puzzle)
-    words = f"Difficulty: {found.label}, {found.level} of 3"
+    label = found.label_in(current())
+    words = f"Difficulty: {label}, {found.level} of 3"
     return (f'<span class="wt-difficulty" role="img" aria-label="{words}" title="{words}" '
             f'style="margin-left:10px;color:#0b3d91;white-space:nowrap">'
             f'<span style="font-size:120%;letter-spacing:2px">{found.mark}</span> '
-            f'<span style="font-size:90%">{found.label}</span></span>')
+            f'<span style="font-size:90%">{label}</span></span>')
 
 
 def _role(puzzle: Puzzle) -> str:
@@ -436,7 +448,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         radio.add_class("wt-answer-winner")
         return radio, lambda: radio.value
     if kind == "table":
-        radio = ipywidgets.RadioButtons(options=list(puzzle.options), value=None,
+        radio = ipywidgets.RadioButtons(options=_table_options(puzzle), value=None,
                                         description="Answer:")
         radio.add_class("wt-answer-table")
         return radio, lambda: radio.value
@@ -452,7 +464,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         return _hand_score_control(puzzle)
     if kind == "spot_illegal":
         radio = ipywidgets.RadioButtons(
-            options=list(zip(spot_illegal.option_labels(puzzle),
+            options=list(zip(spot_illegal.option_labels(puzzle, current()),
                              (str(play) for play in puzzle.scenario.plays), strict=True)),
             value=None, description="Breaks a rule:", style={"description_width": "initial"})
         radio.add_class("wt-answer-spot")
@@ -570,7 +582,7 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
     if not known:
         return ""
     items = "".join(f'<li><span class="wt-rule" style="font-weight:bold">{escape(rule)}</span> '
-                    f"{escape(RULE_TITLES[rule], quote=False)}</li>" for rule in known)
+                    f"{escape(rule_title(rule, current()), quote=False)}</li>" for rule in known)
     return (f'<details class="wt-rules"><summary>The rules behind this</summary>'
             f'<ul style="margin:2px 0;padding-left:20px">{items}</ul></details>')
 
@@ -609,10 +621,10 @@ def _trace_html(verdict: Verdict) -> str:
     """The engine's card-by-card reasons, with their rule ids, folded beneath the lesson."""
     parts = []
     if verdict.reasons:
-        parts.append(reasons_html(verdict.reasons))
+        parts.append(reasons_html(verdict.reasons, lang=current()))
     if verdict.next_reasons:
         parts.append('<p style="margin:2px 0">What the others then do:</p>')
-        parts.append(reasons_html(verdict.next_reasons))
+        parts.append(reasons_html(verdict.next_reasons, lang=current()))
     parts.append(_rules_html(verdict.rule_ids))
     if not verdict.reasons and not verdict.next_reasons:
         return "".join(parts)

@@ -23,9 +23,11 @@ import traitlets
 
 from worms_tutor.analysis import hand_score, spot_illegal
 from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
+from worms_tutor.analysis.verdict import correct_prefix
 from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
+from .language import current
 from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
@@ -71,7 +73,7 @@ def lettered(puzzle: Puzzle) -> Lettered:
         answers, shown = ["yes", "no"], ["Yes, it is allowed", "No, it is not allowed"]
     elif kind == "table":
         answers = list(puzzle.options)
-        shown = answers
+        shown = list(puzzle.option_words(current()))
     elif kind == "points":
         right = int(correct[0])  # the right score and the three nearest others, from 0 up
         near = sorted({n for n in range(right - 3, right + 4) if n >= 0},
@@ -95,7 +97,7 @@ def lettered(puzzle: Puzzle) -> Lettered:
             return Lettered(puzzle, tuple(zip(LETTERS, answers, shown, strict=False)))
     elif kind == "spot_illegal":  # six plays in a row around the one that breaks a rule
         plays = [str(play) for play in puzzle.scenario.plays]
-        labels = list(spot_illegal.option_labels(puzzle))
+        labels = list(spot_illegal.option_labels(puzzle, current()))
         start = max(0, min(len(plays) - MAX_OPTIONS, plays.index(correct[0]) - 3))
         answers = plays[start:start + MAX_OPTIONS]
         shown = labels[start:start + MAX_OPTIONS]
@@ -122,7 +124,7 @@ def _hand_score_options(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     picked = [right, *candidates[1:4]]
     picked.sort(key=lambda score: tuple(score.values()))
     return ([hand_score.score_text(score) for score in picked],
-            [hand_score.score_words(score) for score in picked])
+            [hand_score.score_words(score, current()) for score in picked])
 
 
 _KEYS_ESM = """
@@ -220,9 +222,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             return
         self.revealed = True
         self.answers.value = _answers_html(self.current, revealed=True)
-        verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
-        summary = verdict.summary.removeprefix("Correct: ")
-        reasons = reasons_html(verdict.reasons, with_ids=False)
+        verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0], current())
+        summary = verdict.summary.removeprefix(correct_prefix(current()))
+        reasons = reasons_html(verdict.reasons, with_ids=False, lang=current())
         self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
                           f"{text_html(summary)}</p>{reasons}</div>")
         self.reveal_button.disabled = True
@@ -246,7 +248,7 @@ def puzzle_files_by_id() -> dict[str, Any]:
 def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
     return (f'<div class="wt-quiz__head" style="{FONT}">'
             f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
-            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label())}</p>"
+            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label(current()))}</p>"
             f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
 
 

@@ -24,7 +24,16 @@ def stylesheet() -> str:
 def problem_html(what: str, error: BaseException | str) -> str:
     """A friendly message shown in place of a widget that cannot show its content."""
     return (f'<div class="wt-error" role="alert" style="color:#8a1c00;font-weight:bold">'
-            f"{escape(what, quote=False)}: {escape(str(error), quote=False)}</div>")
+            f"{escape(what, quote=False)}: {escape(_worded(error), quote=False)}</div>")
+
+
+def _worded(error: BaseException | str) -> str:
+    """An engine error in the page's language; anything else as it prints."""
+    from worms_tutor.values.errors import WormsError
+
+    from .language import current
+
+    return error.in_language(current()) if isinstance(error, WormsError) else str(error)
 
 
 def replay_or_problem(scenario: Any, what: str, css_class: str) -> Any:

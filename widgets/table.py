@@ -29,6 +29,7 @@ from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
+from .language import current
 from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -298,7 +299,8 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
 def step_reason_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     """The table's status line (``wt-step-reason``, read out as it changes): the engine's
     reasons for what was played, an illegal play first, in plain words (rule ids on hover)."""
-    shown = reasons_html(reasons, illegal=illegal, with_ids=False) if reasons or illegal else (
+    shown = reasons_html(reasons, illegal=illegal, with_ids=False,
+                         lang=current()) if reasons or illegal else (
         "Nothing played yet.")
     return f'<div class="wt-step-reason" role="status" aria-live="polite">{shown}</div>'
 

@@ -103,6 +103,8 @@ def _trick_html(record: TrickRecord, players: int) -> str:
     from worms_tutor.presentation.card_html import cards_html
     from worms_tutor.presentation.display import reasons_html
 
+    from .language import current
+
     trick = record.trick
     marks = {card: "heads" for card in trick.steps[trick.head_step].play.cards}
     seats = "".join(
@@ -112,7 +114,7 @@ def _trick_html(record: TrickRecord, players: int) -> str:
     return (f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             f'<div style="display:flex;gap:8px">{seats}</div>'
             f'<div style="flex:1 1 320px">'
-            f'{reasons_html(explain_record(record, players), with_ids=False)}'
+            f'{reasons_html(explain_record(record, players), with_ids=False, lang=current())}'
             f"</div></div>")
 
 

@@ -242,7 +242,7 @@ def test_an_error_inside_a_callback_becomes_a_message_and_the_widget_lives_on(
     widget = PuzzleWidget.from_id("leave-partners-seven")
     pick(widget, "9C")
 
-    def boom(self: Puzzle, answer: Any) -> Any:
+    def boom(self: Puzzle, answer: Any, lang: str = "en") -> Any:
         raise RuntimeError("the engine tripped")
 
     with monkeypatch.context() as patch:

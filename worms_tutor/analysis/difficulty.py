@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from math import ceil, log2
 from typing import TYPE_CHECKING
 
+from ..values.language import ENGLISH, Message
 from . import hand_score, plan
 
 if TYPE_CHECKING:
@@ -70,7 +71,12 @@ class Difficulty:
     @property
     def label(self) -> str:
         """The level in words, for a screen reader."""
-        return {1: "easy", 2: "medium", 3: "hard"}[self.level]
+        return self.label_in()
+
+    def label_in(self, lang: str = ENGLISH) -> str:
+        """The level in words in ``lang``."""
+        return {1: Message("easy"), 2: Message("medium"), 3: Message("hard")}[self.level] \
+            .text(lang)
 
 
 def options_offered(puzzle: Puzzle) -> int:

@@ -17,13 +17,19 @@ from typing import TYPE_CHECKING, Any
 from ..formats.explain import Reason, explain_award, explain_record, plain
 from ..mechanics.scoring import Award, units_in_hand
 from ..values.errors import NotationError
-from ..values.seating import side_name, side_of, sides
+from ..values.language import ENGLISH, Message, joined
+from ..values.language import seat as seat_word
+from ..values.language import side as side_word
+from ..values.seating import side_called, side_of, sides
 from .verdict import Hint, Verdict, in_symbols, sentence
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
 
-_UNITS = {2: "double", 3: "triple", 4: "quadruple"}
+_UNITS = {2: Message("double trick"), 3: Message("triple trick"),
+          4: Message("quadruple trick")}
+_BIGGER = {2: Message(", the double trick counting 2"), 3: Message(", the triple trick counting 3"),
+           4: Message(", the quadruple trick counting 4")}
 _NOTHING = re.compile(r"No Worms bonus|sweep scores no trick points|8:8|scores nothing")
 
 
@@ -55,43 +61,49 @@ def score_text(values: Mapping[str, int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in values.items())
 
 
-def score_words(values: Mapping[str, int]) -> str:
+def score_words(values: Mapping[str, int], lang: str = ENGLISH) -> str:
     """The scores as a learner reads them: ``North–South 2, East–West 0``."""
-    return ", ".join(f"{side_name(side)} {points}" for side, points in values.items())
+    return ", ".join(f"{side_called(side).text(lang)} {points}"
+                     for side, points in values.items())
 
 
-def gains(puzzle: Puzzle) -> tuple[Gain, ...]:
-    """Every award of the tricks shown, each in words."""
+def gains(puzzle: Puzzle, lang: str = ENGLISH) -> tuple[Gain, ...]:
+    """Every award of the tricks shown, each in words (in ``lang``)."""
     found: list[Gain] = []
     previous = puzzle.state.previous
     for record in puzzle.replay.records:
         for award in record.awards:
-            text = in_symbols(plain(explain_award(award, record).text))
-            text = re.sub(rf": {award.side} \+\d+", f" ({award.points})", text)
+            text = in_symbols(plain(explain_award(award, record).in_language(lang)))
+            named = re.escape(side_word(award.side).text(lang))
+            text = re.sub(rf": {named} \+\d+", f" ({award.points})", text)
             found.append(Gain(award.side, award.points, text))
         for award in record.hand_points:
             found.append(Gain(award.side, award.points,
-                              _trick_points_text(puzzle, award, previous)))
+                              _trick_points_said(puzzle, award, previous).text(lang)))
     return tuple(found)
 
 
-def _trick_points_text(puzzle: Puzzle, award: Award, previous: tuple[str, ...]) -> str:
+def _trick_points_said(puzzle: Puzzle, award: Award, previous: tuple[str, ...]) -> Message:
     """The trick points of one side, counted out: units, the bigger tricks, the extras."""
     units = previous.count(award.side)
     multi = [record.units for record in puzzle.replay.records
              if record.units > 1 and side_of(record.winner) == award.side]
-    bigger = "".join(f", the {_UNITS.get(size, 'big')} trick counting {size}" for size in multi)
-    parts = ["1 for five"]
+    bigger = joined([_BIGGER.get(size) or Message(", the big trick counting {count}",
+                                                  count=size) for size in multi], "")
+    parts = [Message("1 for five")]
     if award.event == "R13.1" and units > 5:
-        parts.append(f"{units - 5} for the unit{'s' if units - 5 > 1 else ''} past five")
+        parts.append(Message("{count} for the units past five", count=units - 5)
+                     if units - 5 > 1 else Message("1 for the unit past five"))
     if award.note in ("first five", "5-5"):
-        parts.append("1 more for the first five in a row" if award.event == "R13.1"
-                     else "1 more for the 5-5")
-    return (f"{award.points} for the tricks: {units} of the {units_in_hand(puzzle.rules)} trick "
-            f"units{bigger} ({' + '.join(parts)})")
+        parts.append(Message("1 more for the first five in a row") if award.event == "R13.1"
+                     else Message("1 more for the 5-5"))
+    return Message("{points} for the tricks: {units} of the {total} trick units{bigger} "
+                   "({parts})", points=award.points, units=units,
+                   total=units_in_hand(puzzle.rules), bigger=bigger,
+                   parts=joined(parts, " + "))
 
 
-def _nothing_notes(puzzle: Puzzle, side: str) -> list[str]:
+def _nothing_notes(puzzle: Puzzle, side: str, lang: str = ENGLISH) -> list[str]:
     """The engine's notes on what scored nothing in the tricks ``side`` took (Worms as the
     last card, a sweep, 8:8)."""
     notes = []
@@ -100,7 +112,7 @@ def _nothing_notes(puzzle: Puzzle, side: str) -> list[str]:
             continue
         for reason in explain_record(record, puzzle.rules.players):
             if _NOTHING.search(reason.text):
-                text = in_symbols(plain(reason.text))
+                text = in_symbols(plain(reason.in_language(lang)))
                 notes.append(text[:1].lower() + text[1:])
     return notes
 
@@ -108,10 +120,10 @@ def _nothing_notes(puzzle: Puzzle, side: str) -> list[str]:
 # -- the kind's parts, called by ``Puzzle`` ------------------------------------------------
 
 
-def validate(puzzle: Puzzle) -> str:
+def validate(puzzle: Puzzle) -> str | Message:
     """An empty string, or what is wrong with the puzzle's plays."""
     if not puzzle.replay.records or puzzle.state.to_move is not None:
-        return "a 'hand_score' puzzle plays the hand to its end"
+        return Message("a 'hand_score' puzzle plays the hand to its end")
     return ""
 
 
@@ -135,24 +147,28 @@ def canonical(puzzle: Puzzle, answer: Any) -> str:
         numbers = [token for token in tokens if token.upper() not in names]
         named = [token.upper() for token in tokens if token.upper() in names]
         if named and named != list(names):
-            raise NotationError(f"give the sides in the order {', '.join(names)}", token=answer)
+            raise NotationError(Message("give the sides in the order {sides}",
+                                        sides=", ".join(names)), token=answer)
         values = list(numbers)
     elif isinstance(answer, Iterable):
         values = list(answer)
     else:
-        raise NotationError(f"{answer!r} is not a score for each side", token=repr(answer))
+        raise NotationError(Message("{answer} is not a score for each side",
+                                    answer=repr(answer)), token=repr(answer))
     if len(values) != len(names):
-        raise NotationError(f"give one number for each of {', '.join(names)}", token=str(answer))
+        raise NotationError(Message("give one number for each of {sides}",
+                                    sides=", ".join(names)), token=str(answer))
     result = {}
     for side, value in zip(names, values, strict=True):
         text = str(value).strip()
         if isinstance(value, bool) or not text.lstrip("-").isdigit():
-            raise NotationError(f"{value!r} is not a number of points", token=str(value))
+            raise NotationError(Message("{answer} is not a number of points",
+                                        answer=repr(value)), token=str(value))
         result[side] = int(text)
     return score_text(result)
 
 
-def check(puzzle: Puzzle, answer: Any) -> Verdict:
+def check(puzzle: Puzzle, answer: Any, lang: str = ENGLISH) -> Verdict:
     """Right when every side's number is the engine's; else each wrong number's why."""
     text = canonical(puzzle, answer)
     right = scores(puzzle)
@@ -160,44 +176,50 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
              (part.split() for part in text.split(", "))}
     reasons = solution_reasons(puzzle)
     if given == right:
-        return Verdict(True, text, f"Correct: {score_words(right)}.", reasons)
-    found = gains(puzzle)
-    whys = [_why_side(puzzle, side, given, right, found)
+        return Verdict(True, text, Message("Correct: {fact}.",
+                                           fact=score_words(right, lang)).text(lang), reasons)
+    found = gains(puzzle, lang)
+    whys = [_why_side(puzzle, side, given, right, found, lang)
             for side in side_list(puzzle) if given[side] != right[side]]
-    wrong = ", ".join(f"{side_name(side)} {given[side]}" for side in side_list(puzzle)
-                      if given[side] != right[side])
-    return Verdict(False, text, f"Not quite: {score_words(right)}, not {wrong}.", reasons,
-                   withheld=f"Not quite: not {wrong}.", why=" ".join(whys))
+    wrong = score_words({side: given[side] for side in side_list(puzzle)
+                         if given[side] != right[side]}, lang)
+    return Verdict(False, text, Message("Not quite: {fact}, not {answer}.",
+                                        fact=score_words(right, lang), answer=wrong).text(lang),
+                   reasons, withheld=Message("Not quite: not {answer}.", answer=wrong).text(lang),
+                   why=" ".join(whys))
 
 
 def _why_side(puzzle: Puzzle, side: str, answer: Mapping[str, int], scored: Mapping[str, int],
-              found: tuple[Gain, ...]) -> str:
+              found: tuple[Gain, ...], lang: str = ENGLISH) -> str:
     """Why the number given for ``side`` is wrong: the gains it misses, a gain of another
     side it took for its own, or what it counted that scores nothing."""
-    name, given, right = side_name(side), answer[side], scored[side]
+    name, given, right = side_called(side), answer[side], scored[side]
     own = [gain for gain in found if gain.side == side]
     if given < right:
         missed = _making_up(own, right - given) or own
-        return sentence(f"{name} score more than {given}: count "
-                        + "; ".join(gain.text for gain in missed))
+        return sentence(Message("{side} score more than {given}: count {gains}", side=name,
+                                given=given, gains="; ".join(gain.text for gain in missed))
+                        .text(lang))
     extra = given - right
     elsewhere = [gain for gain in found if gain.side != side and gain.points == extra
                  and answer[gain.side] == scored[gain.side] - extra]  # moved across
     if elsewhere:
         gain = elsewhere[0]
-        return sentence(f"{name} score less than {given}: {side_name(gain.side)} get "
-                        f"{gain.text}")
-    notes = _nothing_notes(puzzle, side)
+        return sentence(Message("{side} score less than {given}: {other} get {gain}",
+                                side=name, given=given, other=side_called(gain.side),
+                                gain=gain.text).text(lang))
+    notes = _nothing_notes(puzzle, side, lang)
     units = puzzle.state.previous.count(side)
     if own:
-        counted = "they get only " + "; ".join(gain.text for gain in own)
+        counted = Message("they get only {gains}", gains="; ".join(gain.text for gain in own))
     elif units < 5:
-        counted = (f"they took {units} of the {units_in_hand(puzzle.rules)} trick units, and "
-                   "fewer than five score nothing")
+        counted = Message("they took {units} of the {total} trick units, and fewer than five "
+                          "score nothing", units=units, total=units_in_hand(puzzle.rules))
     else:
-        counted = "they score nothing here"
+        counted = Message("they score nothing here")
     tail = f"; {notes[0]}" if notes else ""
-    return sentence(f"{name} score less than {given}: {counted}{tail}")
+    return sentence(Message("{side} score less than {given}: {counted}", side=name,
+                            given=given, counted=counted).text(lang) + tail)
 
 
 def _making_up(own: list[Gain], amount: int) -> list[Gain]:
@@ -209,16 +231,20 @@ def _making_up(own: list[Gain], amount: int) -> list[Gain]:
     return []
 
 
-def ladder(puzzle: Puzzle) -> tuple[Hint, ...]:
+def ladder(puzzle: Puzzle, lang: str = ENGLISH) -> tuple[Hint, ...]:
     """Who took each trick (and its size), then what can score, then the solution."""
     tricks = []
     for number, record in enumerate(puzzle.replay.records, start=1):
-        size = f" ({_UNITS[record.units]} trick)" if record.units in _UNITS else ""
-        tricks.append(f"trick {number}: {record.winner}{size}")
+        winner = seat_word(record.winner)
+        size = _UNITS.get(record.units)
+        tricks.append(Message("trick {number}: {seat} ({size})", number=number, seat=winner,
+                              size=size) if size else
+                      Message("trick {number}: {seat}", number=number, seat=winner))
     return (
-        Hint("Who took the tricks", sentence(", ".join(tricks))),
-        Hint("What can score", "Count the captures of Worms and their taking back (2), Worms "
-             "brought home (1), a king feat in the club's rules (1), then the trick points "
-             "of the finished hand: a double trick counts two units."),
+        Hint(Message("Who took the tricks").text(lang), sentence(joined(tricks).text(lang))),
+        Hint(Message("What can score").text(lang),
+             Message("Count the captures of Worms and their taking back (2), Worms brought home "
+                     "(1), a king feat in the club's rules (1), then the trick points of the "
+                     "finished hand: a double trick counts two units.").text(lang)),
     )
 

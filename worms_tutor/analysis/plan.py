@@ -18,8 +18,10 @@ from ..formats.explain import Reason, explain_record, explain_step
 from ..mechanics.hand import HandState
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError
+from ..values.language import ENGLISH, Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
-from ..values.seating import side_name, side_of, sides
+from ..values.seating import side_called, side_of, sides
 from .search import Line
 from .solver import Value, evaluate_plays, solve
 from .verdict import Hint, Verdict, in_symbols, sentence, symbols
@@ -65,7 +67,7 @@ def advance(puzzle: Puzzle, mine: Iterable[Play]) -> Progress:
     line: list[Play] = []
     for number, play in enumerate(mine):
         if state.to_move != puzzle.seat:
-            raise NotationError("the hand is over: no more plays", token=str(play))
+            raise NotationError(Message("the hand is over: no more plays"), token=str(play))
         values = {value.play: value.value for value in evaluate_plays(state)}
         legal = _legal_form(state, play)
         best = max(values.values(), key=_worth)
@@ -157,8 +159,12 @@ def _plan_text(plays: Iterable[Play]) -> str:
     return ", ".join(str(play) for play in plays)
 
 
-def _plan_symbols(plays: Iterable[Play]) -> str:
-    return ", then ".join(symbols(play) for play in plays)
+def _plan_symbols(plays: Iterable[Play], lang: str) -> str:
+    named = [symbols(play) for play in plays]
+    said = named[0] if named else ""
+    for play in named[1:]:
+        said = Message("{plays}, then {play}", plays=said, play=play).text(lang)
+    return said
 
 
 def _line_symbols(plays: Iterable[Play]) -> str:
@@ -173,8 +179,8 @@ def _points(start: HandState, end: HandState) -> dict[str, int]:
     return total
 
 
-def _points_words(points: dict[str, int]) -> str:
-    return ", ".join(f"{side_name(side)} {value}" for side, value in points.items())
+def _points_words(points: dict[str, int], lang: str) -> str:
+    return ", ".join(f"{side_called(side).text(lang)} {value}" for side, value in points.items())
 
 
 def _reasons(start: HandState, end: HandState) -> tuple[Reason, ...]:
@@ -188,20 +194,21 @@ def _reasons(start: HandState, end: HandState) -> tuple[Reason, ...]:
 # -- the kind's parts, called by ``Puzzle`` ------------------------------------------------
 
 
-def validate(puzzle: Puzzle) -> str:
+def validate(puzzle: Puzzle) -> str | Message:
     """An empty string, or why the position is no plan over two or three tricks."""
     state = puzzle.state
     if state.stock:
-        return "a 'plan' puzzle needs an empty stock: the solver must know every card"
+        return Message("a 'plan' puzzle needs an empty stock: the solver must know every card")
     if state.to_move != puzzle.seat:
-        return "the learner plays for the seat to move"
+        return Message("the learner plays for the seat to move")
     if state.trick.steps:
-        return "a 'plan' puzzle starts with a lead"
+        return Message("a 'plan' puzzle starts with a lead")
     longest = max(len(cards) for _seat, cards in state.hands)
     if not 2 <= longest <= MAX_TRICKS:
-        return "a 'plan' puzzle covers the last two or three tricks (two or three cards each)"
+        return Message("a 'plan' puzzle covers the last two or three tricks (two or three "
+                       "cards each)")
     if guess_chance(puzzle) == 1:
-        return "every line reaches the best result: there is nothing to plan"
+        return Message("every line reaches the best result: there is nothing to plan")
     return ""
 
 
@@ -220,7 +227,8 @@ def _as_plays(puzzle: Puzzle, answer: Any) -> tuple[Play, ...]:
     if isinstance(answer, Play):
         answer = [answer]
     if not isinstance(answer, Iterable):
-        raise NotationError(f"{answer!r} is not a list of plays", token=repr(answer))
+        raise NotationError(Message("{answer} is not a list of plays", answer=repr(answer)),
+                            token=repr(answer))
     plays = []
     for item in answer:
         if isinstance(item, Play):
@@ -233,10 +241,12 @@ def _as_plays(puzzle: Puzzle, answer: Any) -> tuple[Play, ...]:
             cards = tuple(Card.parse(token) for token in str(item).split())
             plays.append(Play(puzzle.seat, cards))
     if not plays:
-        raise NotationError("no play was made", token="")
+        raise NotationError(Message("no play was made"), token="")
     for play in plays:
         if play.seat != puzzle.seat:
-            raise NotationError(f"you play for {puzzle.seat}, not {play.seat}", token=str(play))
+            raise NotationError(Message("you play for {seat}, not {other}",
+                                        seat=seat_word(puzzle.seat),
+                                        other=seat_word(play.seat)), token=str(play))
     return tuple(plays)
 
 
@@ -245,7 +255,7 @@ def canonical(puzzle: Puzzle, answer: Any) -> str:
     return _plan_text(_as_plays(puzzle, answer))
 
 
-def check(puzzle: Puzzle, answer: Any) -> Verdict:
+def check(puzzle: Puzzle, answer: Any, lang: str = ENGLISH) -> Verdict:
     """A whole plan: right when no play gives anything away; a wrong play is answered by its
     refutation (``NotationError`` for a plan that stops before the hand is over)."""
     plays = _as_plays(puzzle, answer)
@@ -253,40 +263,48 @@ def check(puzzle: Puzzle, answer: Any) -> Verdict:
     try:
         progress = advance(puzzle, plays)
     except IllegalPlay as refusal:
-        why = in_symbols(refusal.message.rstrip("."))
-        return Verdict(False, text, f"Not allowed: {why}.", (), why=sentence(why))
+        why = in_symbols(refusal.message_in(lang).rstrip("."))
+        return Verdict(False, text, Message("Not allowed: {answer}.", answer=why).text(lang),
+                       (), why=sentence(why))
     side = side_of(puzzle.seat)
     if progress.wrong is None:
         if progress.state.to_move is not None:
-            raise NotationError("the plan stops before the hand is over: play on", token=text)
+            raise NotationError(Message("the plan stops before the hand is over: play on"),
+                                token=text)
         points = _points(puzzle.state, progress.state)
         others = tuple(answer for answer in solution(puzzle) if answer != text)
-        return Verdict(True, text, f"Correct: {_plan_symbols(plays)}. The hand ends "
-                       f"{_points_words(points)}: the most {side_name(side)} can reach.",
+        return Verdict(True, text, Message("Correct: {plan}. The hand ends {points}: the most "
+                                           "{side} can reach.", plan=_plan_symbols(plays, lang),
+                                           points=_points_words(points, lang),
+                                           side=side_called(side)).text(lang),
                        _reasons(puzzle.state, progress.state), others)
     assert progress.before_wrong is not None
     wrong = plays[progress.wrong]
     points = _points(puzzle.state, progress.state)
-    refutation = _line_symbols(progress.refutation) or "no more plays"
+    refutation = _line_symbols(progress.refutation) or Message("no more plays")
     best_end = advance(puzzle, winning_lines(puzzle)[0]).state
-    why = (f"After {symbols(wrong)}, best play goes {refutation}: the hand ends "
-           f"{_points_words(points)}; the best plan ends it "
-           f"{_points_words(_points(puzzle.state, best_end))}")
+    said = Message("After {play}, best play goes {refutation}: the hand ends {points}; the "
+                   "best plan ends it {best}", play=symbols(wrong), refutation=refutation,
+                   points=_points_words(points, lang),
+                   best=_points_words(_points(puzzle.state, best_end), lang))
     line = Line(progress.before_wrong, (wrong, *progress.refutation), progress.state)
     # as for a play: the miss shows what the others then do, on the table, never the plan
-    return Verdict(False, text, f"Not quite: {symbols(wrong)} gives something away.", (),
+    return Verdict(False, text, Message("Not quite: {play} gives something away.",
+                                        play=symbols(wrong)).text(lang), (),
                    next_line=line,
                    next_reasons=_reasons(progress.before_wrong, progress.state),
-                   why=sentence(why))
+                   why=sentence(said.text(lang)))
 
 
-def ladder(puzzle: Puzzle) -> tuple[Hint, ...]:
+def ladder(puzzle: Puzzle, lang: str = ENGLISH) -> tuple[Hint, ...]:
     """Who holds what, then how the tricks can go, never the plan itself."""
     tricks = max(len(cards) for _seat, cards in puzzle.state.hands)
     return (
-        Hint("Count the tricks", f"{tricks} tricks are left and every card is known. Look at "
-             "what each opponent can still play, and who leads the next trick after each of "
-             "your plays."),
-        Hint("Think two tricks ahead", "The card that takes this trick also decides who "
-             "leads the next one: a trick you give away now can win you the last."),
+        Hint(Message("Count the tricks").text(lang),
+             Message("{count} tricks are left and every card is known. Look at what each "
+                     "opponent can still play, and who leads the next trick after each of your "
+                     "plays.", count=tricks).text(lang)),
+        Hint(Message("Think two tricks ahead").text(lang),
+             Message("The card that takes this trick also decides who leads the next one: a "
+                     "trick you give away now can win you the last.").text(lang)),
     )

@@ -18,7 +18,7 @@ from ..formats.scenario import Scenario
 from ..mechanics.table import cutter, draw_strength, misdeal_messages
 from ..values.cards import PACK, THREE_OF_DIAMONDS, TOQU, WORMS
 from ..values.errors import WormsError
-from ..values.language import Message, joined
+from ..values.language import ENGLISH, Message, joined
 from ..values.language import seat as seat_word
 from ..values.language import side as side_word
 from ..values.seating import next_seat, order_from, previous_seat
@@ -38,6 +38,14 @@ would leave is a choice of a ``stock_after_deal`` question, the Worms pack's the
 
 DEAL_AGAIN = "deal again"
 PLAY_ON = "play on"
+_OPTION_WORDS = {DEAL_AGAIN: Message("deal again"), PLAY_ON: Message("play on")}
+
+
+def option_words(option: str, lang: str = ENGLISH) -> str:
+    """A choice as a learner reads it in ``lang`` ("deal again": "giv kort igen"); a seat, a
+    number or a score reads as it is."""
+    said = _OPTION_WORDS.get(option)
+    return said.text(lang) if said is not None else option
 
 
 class ProcedureError(WormsError):
@@ -50,11 +58,17 @@ class TableAnswer:
 
     options: tuple[str, ...]
     answer: str
-    fact: str
+    stated: Message
+    """The right answer said as a fact ("W cuts"), in any language."""
     first_step: Reason
     reasons: tuple[Reason, ...]
     names_the_wrong_choice: bool = True
     """"W cuts, not N" reads well; "the cards are dealt again, not play on" does not."""
+
+    @property
+    def fact(self) -> str:
+        """The fact in English."""
+        return self.stated.text()
 
 
 def answer_table_question(ask: str, scenario: Scenario, seat: str) -> TableAnswer:
@@ -94,13 +108,13 @@ def _dealing_order(ask: str, scenario: Scenario) -> TableAnswer:
         answer = cutter(dealer, players)
         why = Reason(Message("{seat} sits just before the dealer in playing order, so {seat} "
                              "cuts the pack (or knocks)", seat=seat_word(answer)), ("R8.1",))
-        fact = f"{answer} cuts"
+        fact = Message("{seat} cuts", seat=seat_word(answer))
     else:
         answer = next_seat(dealer, players)
         why = Reason(Message("the deal passes clockwise, so {seat}, at {dealer}'s left, deals "
                              "the next hand", seat=seat_word(answer),
                              dealer=seat_word(dealer)), ("R7.3",))
-        fact = f"{answer} deals the next hand"
+        fact = Message("{seat} deals the next hand", seat=seat_word(answer))
     first = _dealer_reason(scenario)
     return TableAnswer(scenario.rules.seats, answer, fact, first, (first, why))
 
@@ -131,7 +145,9 @@ def _partner(scenario: Scenario, seat: str) -> TableAnswer:
         reasons.append(Reason(Message("the 3♦ counts as the highest card of the draw: our "
                                       "choice, no source says (§E Q16)"), ("R7.2",)))
     options = tuple(other for other in scenario.rules.seats if other != seat)
-    return TableAnswer(options, answer, f"{answer} plays with {seat}", first, tuple(reasons))
+    return TableAnswer(options, answer, Message("{partner} plays with {seat}",
+                                                partner=seat_word(answer),
+                                                seat=seat_word(seat)), first, tuple(reasons))
 
 
 def _deal(scenario: Scenario) -> TableAnswer:
@@ -157,7 +173,8 @@ def _deal(scenario: Scenario) -> TableAnswer:
         reasons.append(Reason(Message("every player holds four cards and nobody holds both "
                                       "Toqu and Worms: the deal stands"), ("R8.5", "R8.6")))
     again = bool(problems) or (bool(both) and danish)
-    fact = "the cards are dealt again" if again else "the deal stands: play on"
+    fact = (Message("the cards are dealt again") if again
+            else Message("the deal stands: play on"))
     return TableAnswer((DEAL_AGAIN, PLAY_ON), DEAL_AGAIN if again else PLAY_ON, fact, first,
                        tuple(reasons), names_the_wrong_choice=False)
 
@@ -187,7 +204,9 @@ def _cards_after_draw(scenario: Scenario, seat: str) -> TableAnswer:
         why = Reason(Message("everyone draws back to four, with {left} left in the stock",
                              left=len(after.stock)), ("R12.1",))
     options = tuple(str(number) for number in range(5))
-    return TableAnswer(options, str(held), f"{seat} holds {held} cards", first, (first, why))
+    return TableAnswer(options, str(held), Message("{seat} holds {held} cards",
+                                                   seat=seat_word(seat), held=held),
+                       first, (first, why))
 
 
 def _announced_score(scenario: Scenario) -> TableAnswer:
@@ -233,7 +252,8 @@ def _announced_score(scenario: Scenario) -> TableAnswer:
                                      target=target, after=after[side]), ("R15.2",)))
     last = Reason(Message("so the score announced before the next deal is {score}",
                           score=answer), ("R15.6",))
-    return TableAnswer(tuple(options), answer, f"the score announced is {answer}", first,
+    return TableAnswer(tuple(options), answer,
+                       Message("the score announced is {score}", score=answer), first,
                        (first, *scored, last))
 
 
@@ -258,7 +278,8 @@ def _stock_after_deal(scenario: Scenario) -> TableAnswer:
     rest = Reason(Message("so {size} − {count} = {stock} cards lie face down as the stock",
                           size=len(PACK), count=in_hands, stock=answer), ("R1.1", "R8.3"))
     options = tuple(str(size - in_hands) for size in PACK_SIZES)
-    return TableAnswer(options, answer, f"the stock holds {answer} cards", first,
+    return TableAnswer(options, answer,
+                       Message("the stock holds {count} cards", count=answer), first,
                        (pack, deal, rest))
 
 

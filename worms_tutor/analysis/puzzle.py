@@ -44,13 +44,16 @@ from ..mechanics.hand import HandState, TrickRecord
 from ..mechanics.trick import Trick
 from ..values.cards import Card, Rank, Suit
 from ..values.errors import IllegalPlay, NotationError, ScenarioError, WormsError
+from ..values.language import ENGLISH, Message, joined, worded
+from ..values.language import seat as seat_word
 from ..values.play import Play
-from ..values.rulebook import RULE_TITLES
+from ..values.rulebook import RULE_TITLES, rule_title
 from ..values.rules import Rules
-from ..values.seating import side_name, side_of, sides
+from ..values.seating import side_called, side_of, sides
 from . import hand_score, plan, spot_illegal
-from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question
+from .procedure import ASKS, ProcedureError, TableAnswer, answer_table_question, option_words
 from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evaluate
+from .verdict import Clause
 from .verdict import Hint as Hint  # re-exported: the widgets read verdicts from here
 from .verdict import Verdict as Verdict
 from .verdict import sentence as _sentence
@@ -97,12 +100,18 @@ KING_OF_SPADES = Card(Rank.KING, Suit.SPADES)
 class PuzzleError(WormsError):
     """A malformed or unsolvable puzzle; ``field`` names the bad part (``scenario.hands.N``)."""
 
-    def __init__(self, message: str, field: str = "", source: str = "") -> None:
+    def __init__(self, message: str | Message, field: str = "", source: str = "") -> None:
         where = f"{source}: " if source else ""
         super().__init__(f"{where}{field}: {message}" if field else f"{where}{message}")
         self.field = field
-        self.problem = message
+        self.problem = str(message)
+        self.problem_said = message
         self.source = source
+
+    def in_language(self, lang: str = ENGLISH) -> str:
+        where = f"{self.source}: " if self.source else ""
+        problem = worded(self.problem_said, lang)
+        return f"{where}{self.field}: {problem}" if self.field else f"{where}{problem}"
 
 
 @dataclass(frozen=True)
@@ -161,34 +170,34 @@ class Puzzle:
             return size
         return max((len(legal.play.cards) for legal in self.state.legal_plays()), default=1)
 
-    def variant_label(self) -> str:
+    def variant_label(self, lang: str = ENGLISH) -> str:
         """The rules the puzzle is posed under, in words: ``Danish club rules``."""
-        return self.rules.label()
+        return self.rules.label(lang)
 
-    def variant_notes(self) -> tuple[str, ...]:
+    def variant_notes(self, lang: str = ENGLISH) -> tuple[str, ...]:
         """Where this puzzle rests on a choice of ours (rules.md §E) rather than a source."""
         rules = self.rules
         # a replay's notes would point at the rule it breaks before it is found
         ids = set(self.rule_ids()) if self.kind != "spot_illegal" else set()
         notes = []
         if ids & {"P3", "R6.5"}:
-            notes.append(f"The Worms bonus V = {rules.worms_home_value} is our choice: "
-                         "no source gives its value (§E Q1).")
+            notes.append(Message("The Worms bonus V = {value} is our choice: no source gives "
+                                 "its value (§E Q1).", value=rules.worms_home_value))
         if rules.players == 3:
-            notes.append("Three-player scoring is our invention (§E Q9).")
+            notes.append(Message("Three-player scoring is our invention (§E Q9)."))
         if rules.players == 2:
-            notes.append("Two players lead single cards only: our choice (§E Q10).")
+            notes.append(Message("Two players lead single cards only: our choice (§E Q10)."))
         hand_ended = any(record.hand_points for record in self.replay.records)
         if rules.hand_end == "dk" and (hand_ended or self.horizon == "hand"):
-            notes.append("The hand stops at five trick units: our reading of the club rules "
-                         "(§E Q13).")
+            notes.append(Message("The hand stops at five trick units: our reading of the club "
+                                 "rules (§E Q13)."))
         if "R15.5" in ids:
-            notes.append("A 5-5 at 8:8 sending a side back to 7 is the club's rules read "
-                         "literally: our reading (§E Q12).")
+            notes.append(Message("A 5-5 at 8:8 sending a side back to 7 is the club's rules "
+                                 "read literally: our reading (§E Q12)."))
         if "F1" in ids:
-            notes.append("A Toqu forced onto partner's Worms as a last card is allowed and "
-                         "scores nothing: our choice (§E Q8).")
-        return tuple(notes)
+            notes.append(Message("A Toqu forced onto partner's Worms as a last card is allowed "
+                                 "and scores nothing: our choice (§E Q8)."))
+        return tuple(note.text(lang) for note in notes)
 
     # -- the answers ----------------------------------------------------------------------
 
@@ -196,21 +205,22 @@ class Puzzle:
         """Every correct answer, as canonical text, computed by the engine."""
         return self._solution
 
-    def check(self, answer: Any) -> Verdict:
-        """Judge an answer (a play string or cards, a seat, yes/no, a number, a placement)."""
+    def check(self, answer: Any, lang: str = ENGLISH) -> Verdict:
+        """Judge an answer (a play string or cards, a seat, yes/no, a number, a placement);
+        the verdict's sentences in ``lang``."""
         text = self.canonical(answer)
-        known = self._verdicts.get(text)
+        known = self._verdicts.get((text, lang))
         if known is None:
-            known = self._verdicts[text] = _CHECKERS[self.kind](self, answer)
+            known = self._verdicts[text, lang] = _CHECKERS[self.kind](self, answer, lang)
         return known
 
-    def hints(self) -> tuple[Hint, ...]:
+    def hints(self, lang: str = ENGLISH) -> tuple[Hint, ...]:
         """The hint ladder: the rules at stake (in words; their ids stay with the hint), two
-        steps of the kind's own that never name the answer, then the solution."""
+        steps of the kind's own that never name the answer, then the solution (in ``lang``)."""
         ids = self.rule_ids()
-        first = Hint("The rules at stake",
-                     " ".join(_sentence(RULE_TITLES[rule]) for rule in ids), ids)
-        return (first, *_LADDERS[self.kind](self))
+        first = Hint(Message("The rules at stake").text(lang),
+                     " ".join(_sentence(rule_title(rule, lang)) for rule in ids), ids)
+        return (first, *_LADDERS[self.kind](self, lang))
 
     def rule_ids(self) -> tuple[str, ...]:
         """The puzzle's rule ids (``hint_rules``), or those of the solution's reasons."""
@@ -241,6 +251,11 @@ class Puzzle:
         """The answers a ``table`` puzzle offers to choose from (empty for other kinds)."""
         return self._table.options if self.kind == "table" else ()
 
+    def option_words(self, lang: str = ENGLISH) -> tuple[str, ...]:
+        """The ``options`` as a learner reads them in ``lang`` ("deal again": "giv kort
+        igen"); a seat, a number or a score reads as it is."""
+        return tuple(option_words(option, lang) for option in self.options)
+
     # -- derived once ---------------------------------------------------------------------
 
     @cached_property
@@ -248,7 +263,7 @@ class Puzzle:
         try:
             return answer_table_question(self.ask, self.scenario, self.seat)
         except ProcedureError as error:
-            raise PuzzleError(str(error), field="ask") from None
+            raise PuzzleError(error.said, field="ask") from None
 
     @cached_property
     def _choices(self) -> tuple[Choice, ...]:
@@ -264,8 +279,9 @@ class Puzzle:
         return tuple(choices)
 
     @cached_property
-    def _verdicts(self) -> dict[str, Verdict]:
-        """Verdicts given so far, by canonical answer: the same answer, the same verdict."""
+    def _verdicts(self) -> dict[tuple[str, str], Verdict]:
+        """Verdicts given so far, by canonical answer and language: the same answer, the same
+        verdict."""
         return {}
 
     @cached_property
@@ -351,7 +367,7 @@ def load_puzzle(data: Any, source: str = "", check_expected: bool = True) -> Puz
         puzzle = _build(data)
         _validate_answers(puzzle, check_expected)
     except PuzzleError as error:
-        raise PuzzleError(error.problem, error.field, source) from None
+        raise PuzzleError(error.problem_said, error.field, source) from None
     return puzzle
 
 
@@ -361,9 +377,11 @@ def load_puzzle_file(path: str | Path) -> Puzzle:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        raise PuzzleError(f"cannot be read ({error.strerror})", source=path.name) from None
+        raise PuzzleError(Message("cannot be read ({reason})", reason=error.strerror),
+                          source=path.name) from None
     except json.JSONDecodeError as error:
-        raise PuzzleError(f"not valid JSON ({error.msg}, line {error.lineno})",
+        raise PuzzleError(Message("not valid JSON ({reason}, line {line})", reason=error.msg,
+                                  line=error.lineno),
                           source=path.name) from None
     return load_puzzle(data, source=path.name)
 
@@ -374,30 +392,34 @@ def load_puzzles(folder: str | Path) -> tuple[Puzzle, ...]:
     seen: dict[str, str] = {}
     for puzzle in puzzles:
         if puzzle.id in seen:
-            raise PuzzleError(f"id {puzzle.id!r} is used twice", field="id", source=puzzle.id)
+            raise PuzzleError(Message("id {id} is used twice", id=repr(puzzle.id)), field="id",
+                              source=puzzle.id)
         seen[puzzle.id] = puzzle.id
     return tuple(sorted(puzzles, key=lambda p: (p.chapter, p.id)))
 
 
 def _build(data: Any) -> Puzzle:
     if not isinstance(data, Mapping):
-        raise PuzzleError("a puzzle is a JSON object", field="(file)")
+        raise PuzzleError(Message("a puzzle is a JSON object"), field="(file)")
     for key in data:
         if key not in PUZZLE_KEYS:
-            raise PuzzleError(f"unknown key; the keys are {', '.join(PUZZLE_KEYS)}",
+            raise PuzzleError(Message("unknown key; the keys are {keys}",
+                                      keys=", ".join(PUZZLE_KEYS)),
                               field=str(key))
     for key in REQUIRED_KEYS:
         if key not in data:
-            raise PuzzleError("is required", field=key)
+            raise PuzzleError(Message("is required"), field=key)
     puzzle_id = _text(data, "id")
     if not puzzle_id.replace("-", "").replace("_", "").isalnum() or len(puzzle_id) > 80:
-        raise PuzzleError("use letters, digits, '-' and '_' only (at most 80)", field="id")
+        raise PuzzleError(Message("use letters, digits, '-' and '_' only (at most 80)"),
+                          field="id")
     chapter = data["chapter"]
     if isinstance(chapter, bool) or not isinstance(chapter, int) or chapter < 0:
-        raise PuzzleError("must be a whole number ≥ 0", field="chapter")
+        raise PuzzleError(Message("must be a whole number ≥ 0"), field="chapter")
     kind = _text(data, "answer")
     if kind not in ANSWER_KINDS:
-        raise PuzzleError(f"unknown kind {kind!r}; the kinds are {', '.join(ANSWER_KINDS)}",
+        raise PuzzleError(Message("unknown kind {kind}; the kinds are {kinds}", kind=repr(kind),
+                                  kinds=", ".join(ANSWER_KINDS)),
                           field="answer")
     ask = _ask(data, kind)
     scenario = _scenario(data, allow_illegal=kind == "spot_illegal")
@@ -406,7 +428,7 @@ def _build(data: Any) -> Puzzle:
     plays = _listed_plays(data, scenario, kind)
     if kind == "choose_all":  # every legal play of the seat to move is offered
         if state.to_move is None:
-            raise PuzzleError("the plays end the hand: nobody is left to play",
+            raise PuzzleError(Message("the plays end the hand: nobody is left to play"),
                               field="scenario.plays")
         plays = tuple(legal.play for legal in state.legal_plays())
     seat = _seat(data, state, kind, play or (plays[0] if plays else None))
@@ -416,25 +438,28 @@ def _build(data: Any) -> Puzzle:
     goal = _goal(data, kind)
     horizon = data.get("horizon", "trick")
     if horizon not in ("trick", "hand"):
-        raise PuzzleError("must be 'trick' or 'hand'", field="horizon")
+        raise PuzzleError(Message("must be 'trick' or 'hand'"), field="horizon")
     if horizon == "hand" and state.stock:
-        raise PuzzleError("'hand' needs an empty stock: nobody knows the order of the stock",
+        raise PuzzleError(Message("'hand' needs an empty stock: nobody knows the order of the "
+                                 "stock"),
                           field="horizon")
     hint_rules = data.get("hint_rules", [])
     if not isinstance(hint_rules, list):
-        raise PuzzleError("must be a list of rule ids", field="hint_rules")
+        raise PuzzleError(Message("must be a list of rule ids"), field="hint_rules")
     for index, rule in enumerate(hint_rules):
         if rule not in RULE_TITLES:
-            raise PuzzleError(f"unknown rule id {rule!r}", field=f"hint_rules[{index}]")
+            raise PuzzleError(Message("unknown rule id {rule}", rule=repr(rule)),
+                              field=f"hint_rules[{index}]")
     expected = data.get("expected", [])
     if not isinstance(expected, list):
-        raise PuzzleError("must be a list of answers", field="expected")
+        raise PuzzleError(Message("must be a list of answers"), field="expected")
     open_hands = data.get("open_hands", True)
     if not isinstance(open_hands, bool):
-        raise PuzzleError("must be true or false", field="open_hands")
+        raise PuzzleError(Message("must be true or false"), field="open_hands")
     lesson = data.get("lesson", "")
     if not isinstance(lesson, str) or "\n" in lesson or len(lesson) > 160:
-        raise PuzzleError("must be one sentence of plain text (at most 160 characters)",
+        raise PuzzleError(Message("must be one sentence of plain text (at most 160 "
+                                 "characters)"),
                           field="lesson")
     return Puzzle(
         id=puzzle_id, title=_text(data, "title"), chapter=chapter,
@@ -449,13 +474,16 @@ def _build(data: Any) -> Puzzle:
 def _ask(data: Mapping[str, Any], kind: str) -> str:
     if kind != "table":
         if "ask" in data:
-            raise PuzzleError(f"is only for 'table' puzzles, not {kind!r}", field="ask")
+            raise PuzzleError(Message("is only for 'table' puzzles, not {kind}", kind=repr(kind)),
+                              field="ask")
         return ""
     if "ask" not in data:
-        raise PuzzleError(f"a 'table' puzzle asks one of {', '.join(ASKS)}", field="ask")
+        raise PuzzleError(Message("a 'table' puzzle asks one of {asks}", asks=", ".join(ASKS)),
+                          field="ask")
     ask = data["ask"]
     if ask not in ASKS:
-        raise PuzzleError(f"unknown question {ask!r}; the questions are {', '.join(ASKS)}",
+        raise PuzzleError(Message("unknown question {ask}; the questions are {asks}",
+                                  ask=repr(ask), asks=", ".join(ASKS)),
                           field="ask")
     return str(ask)
 
@@ -463,17 +491,17 @@ def _ask(data: Mapping[str, Any], kind: str) -> str:
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data[key]
     if not isinstance(value, str) or not value.strip():
-        raise PuzzleError("must be non-empty text", field=key)
+        raise PuzzleError(Message("must be non-empty text"), field=key)
     return value.strip()
 
 
 def _scenario(data: Mapping[str, Any], allow_illegal: bool = False) -> Scenario:
     raw = data["scenario"]
     if not isinstance(raw, Mapping):
-        raise PuzzleError("must be a scenario object (design.md §2)", field="scenario")
+        raise PuzzleError(Message("must be a scenario object (design.md §2)"), field="scenario")
     for key in ("variant", "rules"):
         if key in raw:
-            raise PuzzleError("give the variant and rules at the top of the puzzle",
+            raise PuzzleError(Message("give the variant and rules at the top of the puzzle"),
                               field=f"scenario.{key}")
     merged = dict(raw)
     merged["variant"] = data.get("variant", "english")
@@ -483,10 +511,11 @@ def _scenario(data: Mapping[str, Any], allow_illegal: bool = False) -> Scenario:
         scenario = Scenario.from_json(merged)
     except ScenarioError as error:
         field = error.field if error.field in ("variant", "rules") else f"scenario.{error.field}"
-        raise PuzzleError(error.problem, field=field) from None
+        raise PuzzleError(error.said, field=field) from None
     illegal = scenario.replay().illegal
     if illegal is not None and not allow_illegal:
-        raise PuzzleError(f"{illegal.refusal.message} ({illegal.refusal.rule})",
+        raise PuzzleError(Message("{refusal} ({rule})", refusal=illegal.refusal.said,
+                                  rule=illegal.refusal.rule),
                           field=f"scenario.plays[{illegal.index}]")
     return scenario
 
@@ -494,20 +523,22 @@ def _scenario(data: Mapping[str, Any], allow_illegal: bool = False) -> Scenario:
 def _play(data: Mapping[str, Any], scenario: Scenario, kind: str) -> Play | None:
     if kind not in ("legal", "placement"):
         if "play" in data:
-            raise PuzzleError(f"is only for 'legal' and 'placement' puzzles, not {kind!r}",
+            raise PuzzleError(Message("is only for 'legal' and 'placement' puzzles, not {kind}",
+                                      kind=repr(kind)),
                               field="play")
         return None
     if "play" not in data:
-        raise PuzzleError(f"a {kind!r} puzzle names the play it asks about", field="play")
+        raise PuzzleError(Message("a {kind} puzzle names the play it asks about",
+                                  kind=repr(kind)), field="play")
     try:
         play = Play.parse(data["play"], scenario.rules.seats)
     except NotationError as error:
-        raise PuzzleError(str(error), field="play") from None
+        raise PuzzleError(error.said, field="play") from None
     if kind == "placement" and play.placement:
-        raise PuzzleError("give the cards only: the learner places them", field="play")
+        raise PuzzleError(Message("give the cards only: the learner places them"), field="play")
     twice = sorted({str(card) for card in play.cards if play.cards.count(card) > 1})
     if kind == "placement" and twice:
-        raise PuzzleError(f"names {' '.join(twice)} twice", field="play")
+        raise PuzzleError(Message("names {cards} twice", cards=" ".join(twice)), field="play")
     return play
 
 
@@ -516,23 +547,26 @@ def _listed_plays(data: Mapping[str, Any], scenario: Scenario, kind: str) -> tup
     it is may be the point)."""
     if kind != "allowed":
         if "plays" in data:
-            raise PuzzleError(f"is only for 'allowed' puzzles, not {kind!r}", field="plays")
+            raise PuzzleError(Message("is only for 'allowed' puzzles, not {kind}", kind=repr(kind)),
+                              field="plays")
         return ()
     raw = data.get("plays")
     if not isinstance(raw, list) or not 3 <= len(raw) <= 6:
-        raise PuzzleError("an 'allowed' puzzle lists 3 to 6 plays, e.g. [\"S: 9H\", ...]",
+        raise PuzzleError(Message("an 'allowed' puzzle lists 3 to 6 plays, e.g. "
+                                 "[\"S: 9H\", ...]"),
                           field="plays")
     plays: list[Play] = []
     for index, text in enumerate(raw):
         try:
             play = Play.parse(str(text), scenario.rules.seats)
         except NotationError as error:
-            raise PuzzleError(str(error), field=f"plays[{index}]") from None
+            raise PuzzleError(error.said, field=f"plays[{index}]") from None
         if play.placement:
-            raise PuzzleError("give the cards only", field=f"plays[{index}]")
+            raise PuzzleError(Message("give the cards only"), field=f"plays[{index}]")
         if any(play.seat == other.seat and set(play.cards) == set(other.cards)
                for other in plays):
-            raise PuzzleError(f"{play} is listed twice", field=f"plays[{index}]")
+            raise PuzzleError(Message("{play} is listed twice", play=play),
+                              field=f"plays[{index}]")
         plays.append(play)
     return tuple(plays)
 
@@ -541,18 +575,22 @@ def _seat(data: Mapping[str, Any], state: HandState, kind: str, play: Play | Non
     mover = state.to_move
     if kind in ("play", "placement"):
         if mover is None:
-            raise PuzzleError("the plays end the hand: nobody is left to play",
+            raise PuzzleError(Message("the plays end the hand: nobody is left to play"),
                               field="scenario.plays")
         if play is not None and play.seat != mover:
-            raise PuzzleError(f"{play.seat} is not to move; {mover} is", field="play")
+            raise PuzzleError(Message("{seat} is not to move; {mover} is",
+                                      seat=seat_word(play.seat), mover=seat_word(mover)),
+                              field="play")
     default = play.seat if play is not None else (mover or state.leader)
     seat = data.get("seat", default)
     if not isinstance(seat, str) or seat.upper() not in state.rules.seats:
-        raise PuzzleError(f"{seat!r} is not a seat ({' '.join(state.rules.seats)})",
+        raise PuzzleError(Message("{seat} is not a seat ({seats})", seat=repr(seat),
+                                  seats=" ".join(state.rules.seats)),
                           field="seat")
     seat = seat.upper()
     if kind in ("play", "placement") and seat != mover:
-        raise PuzzleError(f"the learner plays for the seat to move, {mover}", field="seat")
+        raise PuzzleError(Message("the learner plays for the seat to move, {mover}",
+                                  mover=seat_word(mover or "")), field="seat")
     return seat
 
 
@@ -560,7 +598,8 @@ def _side(data: Mapping[str, Any], scenario: Scenario, seat: str) -> str:
     names = sides(scenario.rules.players)
     side = data.get("side", side_of(seat))
     if side not in names:
-        raise PuzzleError(f"{side!r} is not a side ({' '.join(names)})", field="side")
+        raise PuzzleError(Message("{side} is not a side ({sides})", side=repr(side),
+                                  sides=" ".join(names)), field="side")
     return str(side)
 
 
@@ -568,38 +607,45 @@ def _goal(data: Mapping[str, Any], kind: str) -> Goal | None:
     allowed = GOALS_BY_KIND.get(kind)
     if allowed is None:
         if "goal" in data:
-            raise PuzzleError(f"a {kind!r} puzzle has its answer in the scenario: no goal",
+            raise PuzzleError(Message("a {kind} puzzle has its answer in the scenario: no goal",
+                                      kind=repr(kind)),
                               field="goal")
         return None
     if "goal" not in data:
-        raise PuzzleError(f"a {kind!r} puzzle needs one of {', '.join(allowed)}", field="goal")
+        raise PuzzleError(Message("a {kind} puzzle needs one of {goals}", kind=repr(kind),
+                                  goals=", ".join(allowed)), field="goal")
     try:
         goal = Goal.parse(data["goal"])
     except SearchError as error:
-        raise PuzzleError(str(error), field="goal") from None
+        raise PuzzleError(error.said, field="goal") from None
     if goal.kind not in allowed:
-        raise PuzzleError(f"a {kind!r} puzzle takes one of {', '.join(allowed)}", field="goal")
+        raise PuzzleError(Message("a {kind} puzzle takes one of {goals}", kind=repr(kind),
+                                  goals=", ".join(allowed)), field="goal")
     return goal
 
 
 def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
     state = puzzle.state
     if puzzle.kind == "winner" and not state.trick.steps and not puzzle.replay.records:
-        raise PuzzleError("a 'winner' puzzle needs at least one play", field="scenario.plays")
+        raise PuzzleError(Message("a 'winner' puzzle needs at least one play"),
+                          field="scenario.plays")
     if puzzle.kind == "points" and not puzzle.replay.records:
-        raise PuzzleError("a 'points' puzzle needs plays that complete a trick",
+        raise PuzzleError(Message("a 'points' puzzle needs plays that complete a trick"),
                           field="scenario.plays")
     if puzzle.kind == "placement":
         assert puzzle.play is not None
         if state.trick.size < 2 or puzzle.play.size < state.trick.size:
-            raise PuzzleError("a placement puzzle places a group of two or more cards on the "
-                              "heading group: name at least as many cards as were led",
+            raise PuzzleError(Message("a placement puzzle places a group of two or more "
+                                      "cards on the heading group: name at least as many "
+                                      "cards as were led"),
                               field="play")
         held = set(state.hand_of(puzzle.play.seat))
         missing = [card for card in puzzle.play.cards if card not in held]
         if missing:
-            raise PuzzleError(f"{puzzle.play.seat} does not hold "
-                              f"{' '.join(str(card) for card in missing)}", field="play")
+            raise PuzzleError(Message("{seat} does not hold {cards}",
+                                      seat=seat_word(puzzle.play.seat),
+                                      cards=" ".join(str(card) for card in missing)),
+                              field="play")
     problem = _KIND_MODULES[puzzle.kind].validate(puzzle) if puzzle.kind in _KIND_MODULES \
         else ""
     if problem:
@@ -607,20 +653,22 @@ def _validate_answers(puzzle: Puzzle, check_expected: bool) -> None:
     try:
         solution = puzzle.correct_answers()
     except SearchError as error:
-        raise PuzzleError(str(error), field="goal") from None
+        raise PuzzleError(error.said, field="goal") from None
     if not solution:
-        raise PuzzleError("no legal answer reaches the goal", field="goal")
+        raise PuzzleError(Message("no legal answer reaches the goal"), field="goal")
     if puzzle.kind == "placement" and len(solution) == len(puzzle._choices) > 1:
-        raise PuzzleError("every placement reaches the goal, so placing does not matter "
-                          "(try S9 = declared)", field="answer")
+        raise PuzzleError(Message("every placement reaches the goal, so placing does not "
+                                  "matter (try S9 = declared)"), field="answer")
     if check_expected and puzzle.expected:
         try:
             stored = {puzzle.canonical(item) for item in puzzle.expected}
         except (WormsError, ValueError) as error:
-            raise PuzzleError(str(error), field="expected") from None
+            said = error.said if isinstance(error, WormsError) else str(error)
+            raise PuzzleError(said, field="expected") from None
         if stored != set(solution):
-            raise PuzzleError(f"the engine finds {sorted(solution)}, the puzzle says "
-                              f"{sorted(stored)}", field="expected")
+            raise PuzzleError(Message("the engine finds {found}, the puzzle says {stored}",
+                                      found=sorted(solution), stored=sorted(stored)),
+                              field="expected")
 
 
 # -- answers by kind --------------------------------------------------------------------------
@@ -641,10 +689,11 @@ def _as_play(puzzle: Puzzle, answer: Any) -> Play:
     if isinstance(answer, Card):
         answer = [answer]
     if not isinstance(answer, Iterable):
-        raise NotationError(f"{answer!r} is not a play (e.g. 'S: JC')", token=repr(answer))
+        raise NotationError(Message("{answer} is not a play (e.g. 'S: JC')",
+                                    answer=repr(answer)), token=repr(answer))
     cards = tuple(card if isinstance(card, Card) else Card.parse(card) for card in answer)
     if not cards:
-        raise NotationError("no card was chosen", token="")
+        raise NotationError(Message("no card was chosen"), token="")
     return Play(puzzle.seat, cards)
 
 
@@ -669,12 +718,14 @@ def _canonical_placement(puzzle: Puzzle, answer: Any) -> str:
     if len(offered) > size:
         if len(play.cards) != size or not set(play.cards) <= set(offered) \
                 or len(targets) != size:
-            raise NotationError(f"choose {size} of the cards and place each on a card of the "
-                                f"trick, e.g. '{puzzle.play.seat}: {offered[0]}>…'",
+            raise NotationError(Message("choose {size} of the cards and place each on a "
+                                        "card of the trick, e.g. '{seat}: {card}>…'",
+                                        size=size, seat=puzzle.play.seat, card=offered[0]),
                                 token=str(play))
     elif set(play.cards) != set(offered) or len(targets) != len(play.cards):
-        raise NotationError(f"place every card of {puzzle.play}, e.g. "
-                            f"'{puzzle.play.seat}: {offered[0]}>…'", token=str(play))
+        raise NotationError(Message("place every card of {play}, e.g. '{seat}: {card}>…'",
+                                    play=puzzle.play, seat=puzzle.play.seat,
+                                    card=offered[0]), token=str(play))
     placed = tuple(card for card in offered if card in targets)
     ordered = tuple((card, targets[card]) for card in placed)
     return _play_text(Play(play.seat, placed, ordered))
@@ -683,8 +734,8 @@ def _canonical_placement(puzzle: Puzzle, answer: Any) -> str:
 def _canonical_seat(puzzle: Puzzle, answer: Any) -> str:
     seat = str(answer).strip().upper()
     if seat not in puzzle.rules.seats:
-        raise NotationError(f"{answer!r} is not a seat ({' '.join(puzzle.rules.seats)})",
-                            token=str(answer))
+        raise NotationError(Message("{answer} is not a seat ({seats})", answer=repr(answer),
+                                    seats=" ".join(puzzle.rules.seats)), token=str(answer))
     return seat
 
 
@@ -696,7 +747,8 @@ def _canonical_yes_no(puzzle: Puzzle, answer: Any) -> str:
         return "yes"
     if text in ("no", "illegal", "false"):
         return "no"
-    raise NotationError(f"answer yes or no, not {answer!r}", token=str(answer))
+    raise NotationError(Message("answer yes or no, not {answer}", answer=repr(answer)),
+                        token=str(answer))
 
 
 def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
@@ -704,7 +756,8 @@ def _canonical_option(puzzle: Puzzle, answer: Any) -> str:
     for option in puzzle.options:
         if option.lower() == text:
             return option
-    raise NotationError(f"{answer!r} is not one of the choices ({', '.join(puzzle.options)})",
+    raise NotationError(Message("{answer} is not one of the choices ({choices})",
+                                answer=repr(answer), choices=", ".join(puzzle.options)),
                         token=str(answer))
 
 
@@ -721,7 +774,8 @@ def _canonical_allowed(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, str):
         answer = [] if answer.strip().lower() == "none" else answer.split("|")
     if not isinstance(answer, Iterable):
-        raise NotationError(f"{answer!r} is not a list of plays", token=repr(answer))
+        raise NotationError(Message("{answer} is not a list of plays", answer=repr(answer)),
+                            token=repr(answer))
     listed = {(play.seat, frozenset(play.cards)): play for play in puzzle.plays}
     chosen = []
     for item in answer:
@@ -729,18 +783,20 @@ def _canonical_allowed(puzzle: Puzzle, answer: Any) -> str:
                                                                puzzle.rules.seats)
         found = listed.get((play.seat, frozenset(play.cards)))
         if found is None:
-            raise NotationError(f"{play} is not one of the listed plays", token=str(play))
+            raise NotationError(Message("{play} is not one of the listed plays", play=play),
+                                token=str(play))
         chosen.append(found)
     return _allowed_text(puzzle, chosen)
 
 
 def _canonical_number(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, bool):
-        raise NotationError("answer with a number of points", token=str(answer))
+        raise NotationError(Message("answer with a number of points"), token=str(answer))
     try:
         return str(int(str(answer).strip()))
     except ValueError:
-        raise NotationError(f"{answer!r} is not a number of points", token=str(answer)) from None
+        raise NotationError(Message("{answer} is not a number of points", answer=repr(answer)),
+                            token=str(answer)) from None
 
 
 _CANONICAL = {
@@ -768,8 +824,9 @@ def _placements(state: HandState, play: Play | None) -> list[Play]:
             for order in permutations(heading)]
 
 
-def _refusal_text(refusal: IllegalPlay) -> str:
-    return f"{refusal.message.rstrip('.')} ({refusal.rule})"
+def _refusal_said(refusal: IllegalPlay) -> Message:
+    """A refusal with its rule id: ``It is N's turn, not S's … (R9.1)``."""
+    return Message("{refusal} ({rule})", refusal=Clause(refusal.said), rule=refusal.rule)
 
 
 def _line_reasons(line: Line, players: int) -> tuple[Reason, ...]:
@@ -780,9 +837,11 @@ def _legal_reasons(state: HandState, play: Play | None) -> tuple[Reason, ...]:
     assert play is not None
     refusal = state.check(play)
     if refusal is not None:
-        return (Reason(f"{play} is not allowed: {_refusal_text(refusal)}", (refusal.rule,)),)
+        return (Reason(Message("{play} is not allowed: {refusal}", play=play,
+                               refusal=_refusal_said(refusal)), (refusal.rule,)),)
     step = state.trick.attempt(play)
-    return (Reason(f"{play} is allowed here", ()), *explain_step(step, state.trick))
+    return (Reason(Message("{play} is allowed here", play=play), ()),
+            *explain_step(step, state.trick))
 
 
 def _replay_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
@@ -790,7 +849,8 @@ def _replay_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
     if puzzle.kind == "winner" and puzzle.state.trick.steps:
         trick = puzzle.state.trick
         steps = tuple(r for step in trick.steps for r in explain_step(step, trick))
-        return (*steps, Reason(f"{puzzle._winner} heads the trick now", ("R10.4",)))
+        return (*steps, Reason(Message("{seat} heads the trick now",
+                                       seat=seat_word(puzzle._winner)), ("R10.4",)))
     records: Iterable[TrickRecord] = puzzle.replay.records
     if puzzle.kind == "winner":
         records = puzzle.replay.records[-1:]
@@ -809,8 +869,8 @@ def _unscored_king_feat(puzzle: Puzzle, records: Iterable[TrickRecord]) -> tuple
                  for pairing in step.pairings)
     if not killed:
         return ()
-    return (Reason("The K♠ killing the K♣ scores nothing under these rules: only the club's "
-                   "rules pay a point for it", ("R4.4",)),)
+    return (Reason(Message("The K♠ killing the K♣ scores nothing under these rules: only the "
+                           "club's rules pay a point for it"), ("R4.4",)),)
 
 
 def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
@@ -827,15 +887,18 @@ def _draw_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
         if taken <= 0 or not after.records:
             continue
         holders = {card: seat for seat, cards in after.hands for card in cards}
-        drawn = ", ".join(f"{holders[card]} the {card}" for card in before.stock[:taken])
-        winner = after.records[-1].winner
-        reasons.append(Reason(
-            f"{winner} won the trick, so {winner} drew first and the others followed in "
-            f"turn of play, one card each from the top of the stock: {drawn}", ("R12.1",)))
+        drawn = joined([Message("{seat} the {card}", seat=seat_word(holders[card]), card=card)
+                        for card in before.stock[:taken]])
+        winner = seat_word(after.records[-1].winner)
+        reasons.append(Reason(Message(
+            "{winner} won the trick, so {winner} drew first and the others followed in turn "
+            "of play, one card each from the top of the stock: {drawn}", winner=winner,
+            drawn=drawn), ("R12.1",)))
     if not reasons or not any(card in puzzle.scenario.stock for card in play.cards):
         return ()
-    return (*reasons, Reason(f"{play} is not allowed: a player plays only cards in hand "
-                             f"({refusal.rule})", (refusal.rule,)))
+    return (*reasons, Reason(Message("{play} is not allowed: a player plays only cards in hand "
+                                     "({rule})", play=play, rule=refusal.rule),
+                             (refusal.rule,)))
 
 
 def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
@@ -848,19 +911,32 @@ def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-def _goal_sentence(puzzle: Puzzle, choice: Choice) -> str:
+def _replies_said(plays: Iterable[Play], shown: Any = str) -> Message:
+    """The others' replies in a sentence: ``E: 9H, W: JC`` (or "no more plays")."""
+    named = [shown(play) for play in plays]
+    return joined(named) if named else Message("no more plays")
+
+
+def _net(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _goal_sentence(puzzle: Puzzle, choice: Choice, lang: str) -> str:
     assert puzzle.goal is not None
-    goal = puzzle.goal.describe(puzzle.side)
-    replies = ", ".join(str(play) for play in choice.replies) or "no more plays"
+    goal = puzzle.goal.describe(puzzle.side, lang)
+    replies = _replies_said(choice.replies)
     if not puzzle.goal.is_yes_no:
-        return (f"With the best replies ({replies}) {side_name(puzzle.side)} end {choice.value:+d} "
-                f"net; the best play gives {puzzle._best_value:+d}.")
+        return Message("With the best replies ({replies}) {side} end {value} net; the best "
+                       "play gives {best}.", replies=replies, side=side_called(puzzle.side),
+                       value=_net(choice.value), best=_net(puzzle._best_value)).text(lang)
     if choice.value >= 1:
-        return f"Goal: {goal}. Reached whatever the others do (best replies: {replies})."
-    return f"Goal: {goal}. Not reached once the others play their best ({replies})."
+        return Message("Goal: {goal}. Reached whatever the others do (best replies: "
+                       "{replies}).", goal=goal, replies=replies).text(lang)
+    return Message("Goal: {goal}. Not reached once the others play their best ({replies}).",
+                   goal=goal, replies=replies).text(lang)
 
 
-def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
+def _check_play(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     text = puzzle.canonical(answer)
     solution = puzzle.correct_answers()
     if puzzle.kind == "placement":
@@ -873,70 +949,84 @@ def _check_play(puzzle: Puzzle, answer: Any) -> Verdict:
     if choice is None:  # not among the legal answers: say which rule forbids it
         refusal = puzzle.state.check(play)
         if refusal is not None:
-            return Verdict(False, text, f"Not allowed: {text}.",
-                           (Reason(_refusal_text(refusal), (refusal.rule,)),),
-                           why=f"{text} is not allowed: {plain(_refusal_text(refusal))}.")
+            said = _refusal_said(refusal)
+            return Verdict(False, text, Message("Not allowed: {answer}.", answer=text).text(lang),
+                           (Reason(said, (refusal.rule,)),),
+                           why=Message("{play} is not allowed: {refusal}.", play=text,
+                                       refusal=plain(said.text(lang))).text(lang))
         choice = choice_for(puzzle.state, play, puzzle.goal, puzzle.side, puzzle.horizon)
     players = puzzle.rules.players
     reasons = _line_reasons(choice.line, players)
+    goal = _goal_sentence(puzzle, choice, lang)
     if text in solution:
         others = tuple(answer for answer in solution if answer != text)
-        return Verdict(True, text, f"Correct: {text}. {_goal_sentence(puzzle, choice)}",
-                       reasons, others)
-    return Verdict(False, text, f"Not quite: {text}. {_goal_sentence(puzzle, choice)}",
+        return Verdict(True, text, Message("Correct: {answer}. {goal}", answer=text,
+                                           goal=goal).text(lang), reasons, others)
+    return Verdict(False, text, Message("Not quite: {answer}. {goal}", answer=text,
+                                        goal=goal).text(lang),
                    (), next_line=choice.line, next_reasons=reasons,
-                   why=_why_play(puzzle, text, choice, reasons))
+                   why=_why_play(puzzle, text, choice, reasons, lang))
 
 
-def _check_fact(puzzle: Puzzle, answer: Any) -> Verdict:
+def _check_fact(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     text = puzzle.canonical(answer)
     right = puzzle.correct_answers()[0]
     reasons = puzzle._solution_reasons
-    question = {"winner": "wins the trick", "legal": "the play is legal",
-                "points": f"{side_name(puzzle.side)} score", "table": ""}[puzzle.kind]
-    if puzzle.kind == "winner" and puzzle.state.trick.steps:
-        question = "heads the trick"
+    heads = puzzle.kind == "winner" and bool(puzzle.state.trick.steps)
+    side = side_called(puzzle.side)
+    fact: Message
     if puzzle.kind == "legal":
         assert puzzle.play is not None
-        fact = f"{puzzle.play} is {'legal' if right == 'yes' else 'not legal'}"
+        fact = (Message("{play} is legal", play=puzzle.play) if right == "yes"
+                else Message("{play} is not legal", play=puzzle.play))
     elif puzzle.kind == "points":
-        fact = f"{side_name(puzzle.side)} score {right}"
+        fact = Message("{side} score {points}", side=side, points=right)
     elif puzzle.kind == "table":
-        fact = puzzle._table.fact
+        fact = puzzle._table.stated
+    elif heads:
+        fact = Message("{seat} heads the trick", seat=seat_word(right))
     else:
-        fact = f"{right} {question}"
+        fact = Message("{seat} wins the trick", seat=seat_word(right))
     if text == right:
-        return Verdict(True, text, f"Correct: {fact}.", reasons)
-    why = _why_fact(puzzle, text, right)
+        return Verdict(True, text, Message("Correct: {fact}.", fact=fact).text(lang), reasons)
+    why = _why_fact(puzzle, text, right, lang)
     if puzzle.kind == "legal" or (puzzle.kind == "table"
                                   and not puzzle._table.names_the_wrong_choice):
-        return Verdict(False, text, f"Not quite: {fact}.", reasons, why=why)
+        return Verdict(False, text, Message("Not quite: {fact}.", fact=fact).text(lang),
+                       reasons, why=why)
+    shown: str | Message = option_words(text, lang)
     if puzzle.kind == "winner":
-        verb = "head" if question == "heads the trick" else "win"
-        withheld = f"Not quite: {text} does not {verb} the trick."
+        shown = seat_word(text)
+        withheld = (Message("Not quite: {seat} does not head the trick.", seat=shown) if heads
+                    else Message("Not quite: {seat} does not win the trick.", seat=shown))
     elif puzzle.kind == "points":
-        withheld = f"Not quite: {side_name(puzzle.side)} do not score {text}."
+        withheld = Message("Not quite: {side} do not score {points}.", side=side, points=text)
     else:
-        withheld = f"Not quite: {text} is not the answer."
-    return Verdict(False, text, f"Not quite: {fact}, not {text}.", reasons, withheld=withheld,
-                   why=why)
+        withheld = Message("Not quite: {answer} is not the answer.", answer=shown)
+    return Verdict(False, text, Message("Not quite: {fact}, not {answer}.", fact=fact,
+                                        answer=shown).text(lang), reasons,
+                   withheld=withheld.text(lang), why=why)
 
 
 # -- why a wrong answer is wrong, in one line ------------------------------------------------
 
 
-def _why_fact(puzzle: Puzzle, text: str, right: str) -> str:
+def _why_fact(puzzle: Puzzle, text: str, right: str, lang: str) -> str:
     if puzzle.kind == "winner":
-        return _why_seat(puzzle, text)
+        return _why_seat(puzzle, text, lang)
     if puzzle.kind == "legal":
-        return _why_legal(puzzle)
+        return _why_legal(puzzle, lang)
     if puzzle.kind == "points":
-        return _why_points(puzzle, int(text), int(right))
-    reasons = [plain(reason.text) for reason in puzzle._table.reasons]
-    gains = [text for text in reasons if re.search(r"[+-]\d|score|target", text)
+        return _why_points(puzzle, int(text), int(right), lang)
+    reasons = puzzle._table.reasons
+    english = [plain(reason.text) for reason in reasons]
+    gains = [index for index, text in enumerate(english)
+             if re.search(r"[+-]\d|score|target", text)
              and "=" not in text and not text.startswith(("so ", "the hand is over"))]
-    telling = gains or [text for text in reasons if not text.startswith("so ")][:1]
-    return _sentence("; ".join(telling)) if telling else ""
+    telling = gains or [index for index, text in enumerate(english)
+                        if not text.startswith("so ")][:1]
+    return _sentence("; ".join(plain(reasons[index].in_language(lang)) for index in telling)) \
+        if telling else ""
 
 
 def _decisive_trick(puzzle: Puzzle) -> Trick:
@@ -944,53 +1034,65 @@ def _decisive_trick(puzzle: Puzzle) -> Trick:
     return state.trick if state.trick.steps else puzzle.replay.records[-1].trick
 
 
-def _why_seat(puzzle: Puzzle, seat: str) -> str:
+def _why_seat(puzzle: Puzzle, seat: str, lang: str) -> str:
     """Who beats the card of the seat the learner named, or why that card heads nothing."""
     trick = _decisive_trick(puzzle)
     steps = trick.steps
     mine = [index for index, step in enumerate(steps) if step.seat == seat]
     if not mine:
-        return f"{seat} has not played to this trick."
+        return Message("{seat} has not played to this trick.", seat=seat_word(seat)).text(lang)
     index = mine[-1]
     step = steps[index]
     if index > 0 and not step.took_over:
-        return _sentence(plain(explain_step(step, trick)[-1].text))
+        return _sentence(plain(explain_step(step, trick)[-1].in_language(lang)))
     later = next((later for later in steps[index + 1:] if later.took_over), None)
     if later is None:
         return ""
     reasons = explain_step(later, trick)
-    named = [reason.text for reason in reasons
+    named = [reason for reason in reasons
              if f"{seat}'s" in reason.text and " beats " in reason.text]
-    return _sentence(plain((named or [reasons[-1].text])[0]))
+    return _sentence(plain((named or [reasons[-1]])[0].in_language(lang)))
 
 
-def _why_legal(puzzle: Puzzle) -> str:
+def _why_legal(puzzle: Puzzle, lang: str) -> str:
     """The rule that decides: the refusal (or who drew what), or that nothing forbids it."""
     assert puzzle.play is not None
     refusal = puzzle._refusal
     if refusal is not None:
         drawn = _draw_reasons(puzzle)
         if drawn:
-            return _sentence(plain(drawn[0].text))
-        return f"{puzzle.play} is not allowed: {plain(_refusal_text(refusal))}."
-    at_stake = next((RULE_TITLES[rule] for rule in puzzle.hint_rules if rule in RULE_TITLES),
-                    "")
-    rule = f" The rule at stake: {at_stake}" if at_stake else ""
-    return f"Nothing forbids {puzzle.play} here.{rule}"
+            return _sentence(plain(drawn[0].in_language(lang)))
+        return Message("{play} is not allowed: {refusal}.", play=puzzle.play,
+                       refusal=plain(_refusal_said(refusal).text(lang))).text(lang)
+    nothing = Message("Nothing forbids {play} here.", play=puzzle.play).text(lang)
+    at_stake = next((rule_title(rule, lang) for rule in puzzle.hint_rules
+                     if rule in RULE_TITLES), "")
+    if not at_stake:
+        return nothing
+    return f"{nothing} " + Message("The rule at stake: {title}", title=at_stake).text(lang)
 
 
-def _why_points(puzzle: Puzzle, given: int, right: int) -> str:
+def _why_points(puzzle: Puzzle, given: int, right: int, lang: str) -> str:
     """The gains the learner missed or added, in the engine's words."""
-    scoring = [plain(reason.text) for reason in _replay_reasons(puzzle)
+    scoring = [plain(reason.in_language(lang)) for reason in _replay_reasons(puzzle)
                if re.search(r"[+-]\d|Hand over|Worms bonus|scores nothing|ordinary high cards|"
                             r"kam", reason.text)]
-    more = "more" if given < right else "less"
+    side = side_called(puzzle.side)
     if not scoring:
-        return f"{side_name(puzzle.side)} score {more} than {given}."
-    return f"{side_name(puzzle.side)} score {more} than {given}: {'; '.join(scoring)}."
+        said = (Message("{side} score more than {given}.", side=side, given=given)
+                if given < right else
+                Message("{side} score less than {given}.", side=side, given=given))
+        return said.text(lang)
+    gains = "; ".join(scoring)
+    said = (Message("{side} score more than {given}: {gains}.", side=side, given=given,
+                    gains=gains) if given < right else
+            Message("{side} score less than {given}: {gains}.", side=side, given=given,
+                    gains=gains))
+    return said.text(lang)
 
 
-def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reason]) -> str:
+def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reason],
+              lang: str) -> str:
     """What the others then do to this play, and what it costs."""
     assert puzzle.goal is not None
     seat = choice.play.seat
@@ -998,31 +1100,39 @@ def _why_play(puzzle: Puzzle, text: str, choice: Choice, reasons: Sequence[Reaso
         if choice.line.records else reasons
     mine = [index for index, reason in enumerate(first_trick)
             if reason.text.startswith((f"{seat}'s ", f"{seat} leads "))]
-    own = [first_trick[index].text for index in mine]
+    own = [first_trick[index] for index in mine]
     # what happens from this play on; the cards laid before it only set the scene
-    beaten = [reason.text for reason in first_trick[mine[0] if mine else 0:]
+    beaten = [reason for reason in first_trick[mine[0] if mine else 0:]
               if " beats " in reason.text and " takes over" not in reason.text]
     side = side_of(seat)
-    by_opponents = [text for text in beaten
-                    if side_of(text.split("'s ", 1)[0]) != side]
-    fails = [text for text in own if "does not beat" in text or "cannot" in text]
-    if own and ": a led" in own[0]:
-        decisive = plain(own[0])  # led where it is powerless
+    by_opponents = [reason for reason in beaten
+                    if side_of(reason.text.split("'s ", 1)[0]) != side]
+    fails = [reason for reason in own if "does not beat" in reason.text
+             or "cannot" in reason.text]
+    decisive: Reason | None
+    if own and ": a led" in own[0].text:
+        decisive = own[0]  # led where it is powerless
     elif by_opponents:
-        decisive = plain(by_opponents[-1])
+        decisive = by_opponents[-1]
     elif fails:
-        decisive = plain(fails[0])
+        decisive = fails[0]
     else:
-        decisive = plain(beaten[-1]) if beaten else ""
+        decisive = beaten[-1] if beaten else None
+    cost: Message
     if puzzle.goal.is_yes_no:
-        cost = f"the goal ({plain(puzzle.goal.describe(puzzle.side))}) is missed"
+        cost = Message("the goal ({goal}) is missed",
+                       goal=plain(puzzle.goal.describe(puzzle.side, lang)))
     else:
-        cost = (f"{side_name(puzzle.side)} end {choice.value:+d} net, the best play gives "
-                f"{puzzle._best_value:+d}")
-    return f"After {text}, {decisive}: {cost}." if decisive else f"After {text}, {cost}."
+        cost = Message("{side} end {value} net, the best play gives {best}",
+                       side=side_called(puzzle.side), value=_net(choice.value),
+                       best=_net(puzzle._best_value))
+    if decisive is None:
+        return Message("After {answer}, {cost}.", answer=text, cost=cost).text(lang)
+    return Message("After {answer}, {decisive}: {cost}.", answer=text,
+                   decisive=plain(decisive.in_language(lang)), cost=cost).text(lang)
 
 
-def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
+def _check_allowed(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     """Judge a choice of plays: each wrong choice is named with the engine's reason."""
     text = puzzle.canonical(answer)
     chosen = set(text.split(" | ")) if text != "none" else set()
@@ -1031,22 +1141,26 @@ def _check_allowed(puzzle: Puzzle, answer: Any) -> Verdict:
         refusal = puzzle.state.check(play)
         name = _symbols(play)
         if _play_text(play) in chosen and refusal is not None:
-            why = refusal.message.rstrip(".")
-            if why[1:2].islower():  # "The hand is over", not a seat or a card
-                why = why[:1].lower() + why[1:]
-            wrong.append(Reason(f"{name} is not allowed: {why}", (refusal.rule,)))
+            # "The hand is over" reads small within the sentence; a seat or a card does not
+            lower = refusal.message[1:2].islower()
+            wrong.append(Reason(Message("{play} is not allowed: {refusal}", play=name,
+                                        refusal=Clause(refusal.said, lower)), (refusal.rule,)))
         elif _play_text(play) not in chosen and refusal is None:
-            wrong.append(Reason(f"{name} is allowed too: no rule forbids it here", ()))
+            wrong.append(Reason(Message("{play} is allowed too: no rule forbids it here",
+                                        play=name), ()))
     reasons = puzzle._solution_reasons
-    allowed = ", ".join(_symbols(play) for play in puzzle._allowed) or "none of them"
+    named_plays = [_symbols(play) for play in puzzle._allowed]
+    allowed = joined(named_plays) if named_plays else Message("none of them")
     if not wrong:
-        return Verdict(True, text, f"Correct: allowed are {allowed}.", reasons)
-    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
-    return Verdict(False, text, f"Not quite. Allowed are {allowed}.",
-                   (*wrong, *reasons), withheld="Not quite.", why=named)
+        return Verdict(True, text, Message("Correct: allowed are {plays}.",
+                                           plays=allowed).text(lang), reasons)
+    named = " ".join(_sentence(plain(reason.in_language(lang))) for reason in wrong)
+    return Verdict(False, text, Message("Not quite. Allowed are {plays}.",
+                                        plays=allowed).text(lang),
+                   (*wrong, *reasons), withheld=Message("Not quite.").text(lang), why=named)
 
 
-def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
+def _check_choose_all(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     """Judge a choice among the legal plays: each wrong tick or missed play is named with what
     the best replies then do."""
     text = puzzle.canonical(answer)
@@ -1055,16 +1169,21 @@ def _check_choose_all(puzzle: Puzzle, answer: Any) -> Verdict:
     for choice in puzzle._choices:
         name, reaches = _symbols(choice.play), puzzle._reaches(choice)
         if (_play_text(choice.play) in chosen) != reaches:
-            replies = ", ".join(_symbols(play) for play in choice.replies) or "no more plays"
-            verb = "does it too, whatever" if reaches else "does not do it: then"
-            wrong.append(Reason(f"{name} {verb} the others play ({replies})", ()))
+            replies = _replies_said(choice.replies, _symbols)
+            wrong.append(Reason(
+                Message("{play} does it too, whatever the others play ({replies})", play=name,
+                        replies=replies) if reaches else
+                Message("{play} does not do it: then the others play ({replies})", play=name,
+                        replies=replies), ()))
     right = ", ".join(_symbols(c.play) for c in puzzle._choices if puzzle._reaches(c))
     reasons = puzzle._solution_reasons
     if not wrong:
-        return Verdict(True, text, f"Correct: {right}.", reasons)
-    named = " ".join(_sentence(plain(reason.text)) for reason in wrong)
-    return Verdict(False, text, f"Not quite. The plays that do it: {right}.",
-                   (*wrong, *reasons), withheld="Not quite.", why=named)
+        return Verdict(True, text, Message("Correct: {plays}.", plays=right).text(lang),
+                       reasons)
+    named = " ".join(_sentence(plain(reason.in_language(lang))) for reason in wrong)
+    return Verdict(False, text, Message("Not quite. The plays that do it: {plays}.",
+                                        plays=right).text(lang),
+                   (*wrong, *reasons), withheld=Message("Not quite.").text(lang), why=named)
 
 
 _CHECKERS = {
@@ -1085,110 +1204,151 @@ _CHECKERS = {
 # -- hint ladders -----------------------------------------------------------------------------
 
 
-def _solution_hint(puzzle: Puzzle) -> Hint:
-    answers = (" or " if puzzle.kind == "plan" else ", ").join(puzzle.correct_answers())
+def _answer_words(puzzle: Puzzle, answer: str, lang: str) -> str:
+    """A canonical answer as a learner reads it: a table choice or "none" in ``lang``."""
+    if puzzle.kind == "table":
+        return option_words(answer, lang)
+    return Message("none").text(lang) if answer == "none" else answer
+
+
+def _solution_hint(puzzle: Puzzle, lang: str) -> Hint:
+    answers = [_answer_words(puzzle, answer, lang) for answer in puzzle.correct_answers()]
+    if puzzle.kind == "plan":
+        listed = answers[0]
+        for other in answers[1:]:
+            listed = Message("{first} or {second}", first=listed, second=other).text(lang)
+    else:
+        listed = ", ".join(answers)
     reasons = puzzle._solution_reasons
-    text = f"Solution: {answers}. " + " ".join(_sentence(plain(reason.text))
-                                               for reason in reasons)
-    return Hint("The solution", text,
+    text = Message("Solution: {answers}.", answers=listed).text(lang) + " " + " ".join(
+        _sentence(plain(reason.in_language(lang))) for reason in reasons)
+    return Hint(Message("The solution").text(lang), text,
                 _unique(rule for reason in reasons for rule in reason.rules))
 
 
-def _ladder_play(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _ladder_play(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     legal = list(puzzle._choices)
     legal_text = ", ".join(_play_text(c.play) for c in legal)
-    word = "placements" if puzzle.kind == "placement" else "plays"
+    title = (Message("The legal placements") if puzzle.kind == "placement"
+             else Message("The legal plays"))
     trick = puzzle.state.trick
     seats = puzzle.rules.seats
     mover = puzzle.state.to_move or puzzle.seat
     start = seats.index(mover)
     still = trick.groups - len(trick.steps) - 1
     after = [seats[(start + offset) % len(seats)] for offset in range(1, still + 1)]
-    plural = "plays" if len(after) == 1 else "play"
-    later = (f"After you, {', '.join(after)} still {plural}: a card that heads the trick now "
-             "must also stand up to theirs." if after else
-             "You play last: whatever heads the trick after your play takes it.")
+    named = joined([seat_word(seat) for seat in after])
+    if len(after) == 1:
+        later = Message("After you, {seats} still plays: a card that heads the trick now must "
+                        "also stand up to theirs.", seats=named)
+    elif after:
+        later = Message("After you, {seats} still play: a card that heads the trick now must "
+                        "also stand up to theirs.", seats=named)
+    else:
+        later = Message("You play last: whatever heads the trick after your play takes it.")
     return (
-        Hint(f"The legal {word}", f"You may play: {legal_text}."),
-        Hint("Who plays after you", later),
-        _solution_hint(puzzle),
+        Hint(title.text(lang), Message("You may play: {plays}.", plays=legal_text).text(lang)),
+        Hint(Message("Who plays after you").text(lang), later.text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_winner(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _ladder_winner(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     trick = puzzle.state.trick if puzzle.state.trick.steps else puzzle.replay.records[-1].trick
     lead = explain_step(trick.steps[0], trick)[0]
     return (
-        Hint("The lead", f"{plain(lead.text)}.", lead.rules),
-        Hint("What to compare", "Each card is compared with the card heading the trick when "
-             "it is played, not with the lead; a card that beats it heads the trick instead."),
-        _solution_hint(puzzle),
+        Hint(Message("The lead").text(lang), f"{plain(lead.in_language(lang))}.", lead.rules),
+        Hint(Message("What to compare").text(lang),
+             Message("Each card is compared with the card heading the trick when it is played, "
+                     "not with the lead; a card that beats it heads the trick instead.")
+             .text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_legal(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _posed_under(puzzle: Puzzle, lang: str) -> str:
+    return Message("The puzzle is posed under the {rules}.",
+                   rules=puzzle.variant_label(lang)).text(lang)
+
+
+def _ladder_legal(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     assert puzzle.play is not None
     state = puzzle.state
     mover = state.to_move
     trick = state.trick
+    turn: Message
     if not mover:
-        turn = "Look at the score and the tricks: is anything still being played?"
+        turn = Message("Look at the score and the tricks: is anything still being played?")
     elif trick.steps:
-        turn = (f"It is {mover}'s turn; {trick.size} card{'s' if trick.size > 1 else ''} "
-                f"each in this trick; {puzzle.play.seat} wants to play {puzzle.play}.")
+        values = {"mover": seat_word(mover), "count": trick.size,
+                  "seat": seat_word(puzzle.play.seat), "play": puzzle.play}
+        turn = (Message("It is {mover}'s turn; {count} cards each in this trick; {seat} wants "
+                        "to play {play}.", **values) if trick.size > 1 else
+                Message("It is {mover}'s turn; {count} card each in this trick; {seat} wants "
+                        "to play {play}.", **values))
     else:
-        turn = f"It is {mover}'s turn to lead; {puzzle.play.seat} wants to play {puzzle.play}."
+        turn = Message("It is {mover}'s turn to lead; {seat} wants to play {play}.",
+                       mover=seat_word(mover), seat=seat_word(puzzle.play.seat),
+                       play=puzzle.play)
     return (
-        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}."),
-        Hint("Whose turn, and what", turn),
-        _solution_hint(puzzle),
+        Hint(Message("The rules in force").text(lang), _posed_under(puzzle, lang)),
+        Hint(Message("Whose turn, and what").text(lang), turn.text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_points(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _ladder_points(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     records = puzzle.replay.records
-    winners = ", ".join(f"trick {n}: {record.winner}"
-                        for n, record in enumerate(records, start=1))
+    winners = joined([Message("trick {number}: {seat}", number=n, seat=seat_word(record.winner))
+                      for n, record in enumerate(records, start=1)])
     return (
-        Hint("Who won the tricks", f"{winners}."),
-        Hint("What can score", "Look for a capture of Worms or its taking back (2), Worms "
-             "brought home (1), a king feat in the club's rules (1), and the trick points "
-             "when the hand ends."),
-        _solution_hint(puzzle),
+        Hint(Message("Who won the tricks").text(lang), f"{winners.text(lang)}."),
+        Hint(Message("What can score").text(lang),
+             Message("Look for a capture of Worms or its taking back (2), Worms brought home "
+                     "(1), a king feat in the club's rules (1), and the trick points when the "
+                     "hand ends.").text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_table(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _ladder_table(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     first = puzzle._table.first_step
     return (
-        Hint("Where to look", _sentence(plain(first.text)), first.rules),
-        Hint("The choices", f"Choose from: {', '.join(puzzle.options)}."),
-        _solution_hint(puzzle),
+        Hint(Message("Where to look").text(lang), _sentence(plain(first.in_language(lang))),
+             first.rules),
+        Hint(Message("The choices").text(lang),
+             Message("Choose from: {options}.",
+                     options=", ".join(puzzle.option_words(lang))).text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_allowed(puzzle: Puzzle) -> tuple[Hint, ...]:
+def _ladder_allowed(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
     count = len(puzzle._allowed)
+    how_many = (Message("{count} of the {listed} listed plays is allowed.", count=count,
+                        listed=len(puzzle.plays)) if count == 1 else
+                Message("{count} of the {listed} listed plays are allowed.", count=count,
+                        listed=len(puzzle.plays)))
+    judge = Message("Judge each play on its own: how many cards were led, the suit, the rank, "
+                    "who has played.")
     return (
-        Hint("The rules in force", f"The puzzle is posed under the {puzzle.variant_label()}. "
-             "Judge each play on its own: how many cards were led, the suit, the rank, who has "
-             "played."),
-        Hint("How many", f"{count} of the {len(puzzle.plays)} listed plays "
-             f"{'is' if count == 1 else 'are'} allowed."),
-        _solution_hint(puzzle),
+        Hint(Message("The rules in force").text(lang),
+             f"{_posed_under(puzzle, lang)} {judge.text(lang)}"),
+        Hint(Message("How many").text(lang), how_many.text(lang)),
+        _solution_hint(puzzle, lang),
     )
 
 
-def _ladder_hand_score(puzzle: Puzzle) -> tuple[Hint, ...]:
-    return (*hand_score.ladder(puzzle), _solution_hint(puzzle))
+def _ladder_hand_score(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
+    return (*hand_score.ladder(puzzle, lang), _solution_hint(puzzle, lang))
 
 
-def _ladder_spot_illegal(puzzle: Puzzle) -> tuple[Hint, ...]:
-    return (*spot_illegal.ladder(puzzle), _solution_hint(puzzle))
+def _ladder_spot_illegal(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
+    return (*spot_illegal.ladder(puzzle, lang), _solution_hint(puzzle, lang))
 
 
-def _ladder_plan(puzzle: Puzzle) -> tuple[Hint, ...]:
-    return (*plan.ladder(puzzle), _solution_hint(puzzle))
+def _ladder_plan(puzzle: Puzzle, lang: str) -> tuple[Hint, ...]:
+    return (*plan.ladder(puzzle, lang), _solution_hint(puzzle, lang))
 
 
 _LADDERS = {
@@ -1208,7 +1368,7 @@ _LADDERS = {
 class _KindModule(Protocol):
     """What a kind kept in a module of its own provides (``hand_score``, ``plan`` …)."""
 
-    def validate(self, puzzle: Puzzle) -> str: ...
+    def validate(self, puzzle: Puzzle) -> str | Message: ...
     def solution(self, puzzle: Puzzle) -> tuple[str, ...]: ...
     def solution_reasons(self, puzzle: Puzzle) -> tuple[Reason, ...]: ...
 

@@ -14,8 +14,10 @@ from ..formats.scenario import Illegal
 from ..mechanics.trick import Trick
 from ..values.cards import Card
 from ..values.errors import NotationError
+from ..values.language import ENGLISH, Message
+from ..values.language import seat as seat_word
 from ..values.play import Play
-from .verdict import Hint, Verdict, in_symbols, sentence, symbols
+from .verdict import Clause, Hint, Verdict, in_symbols, sentence, symbols
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -39,7 +41,7 @@ def offered(puzzle: Puzzle) -> tuple[Play, ...]:
     return puzzle.scenario.plays
 
 
-def option_labels(puzzle: Puzzle) -> tuple[str, ...]:
+def option_labels(puzzle: Puzzle, lang: str = ENGLISH) -> tuple[str, ...]:
     """Each play with its trick: ``Trick 2 · E plays K♥`` (after the illegal play the tricks
     are counted as the sheet has them, one play per seat)."""
     replay = puzzle.replay
@@ -55,19 +57,20 @@ def option_labels(puzzle: Puzzle) -> tuple[str, ...]:
         else:
             position += 1
         cards = " ".join(card.symbol_code for card in play.cards)
-        labels.append(f"Trick {trick} · {play.seat} plays {cards}")
+        labels.append(Message("Trick {number} · {seat} plays {cards}", number=trick,
+                              seat=seat_word(play.seat), cards=cards).text(lang))
     return tuple(labels)
 
 
-def refusal_words(puzzle: Puzzle) -> str:
+def refusal_words(puzzle: Puzzle, lang: str = ENGLISH) -> str:
     """The refusal as a learner reads it: the play, then the rule in words."""
     found = illegal(puzzle)
     play = offered(puzzle)[found.index]
-    message = in_symbols(plain(found.refusal.message)).rstrip(".")
-    first = message.split(" ", 1)[0]
-    if first in _COMMON_WORDS:  # "The hand is over", not a name ("Toqu may not …")
-        message = message[:1].lower() + message[1:]
-    return f"{symbols(play)} is not allowed: {message}"
+    first = found.refusal.message.split(" ", 1)[0]
+    # "The hand is over" reads small within the sentence, a name ("Toqu may not …") does not
+    message = Clause(found.refusal.said, lower=first in _COMMON_WORDS)
+    return in_symbols(plain(Message("{play} is not allowed: {refusal}", play=symbols(play),
+                                    refusal=message).text(lang)))
 
 
 _COMMON_WORDS = frozenset({"A", "An", "The", "It", "Only", "This", "You", "Your", "In", "At"})
@@ -76,15 +79,17 @@ _COMMON_WORDS = frozenset({"A", "An", "The", "It", "Only", "This", "You", "Your"
 # -- the kind's parts, called by ``Puzzle`` ------------------------------------------------
 
 
-def validate(puzzle: Puzzle) -> str:
+def validate(puzzle: Puzzle) -> str | Message:
     """An empty string, or what is wrong with the replay."""
     found = puzzle.replay.illegal
     if found is None:
-        return "a 'spot_illegal' replay needs a play the engine refuses; every play is legal"
+        return Message("a 'spot_illegal' replay needs a play the engine refuses; every play "
+                       "is legal")
     if len(offered(puzzle)) < MIN_PLAYS:
-        return f"a 'spot_illegal' replay offers at least {MIN_PLAYS} plays"
+        return Message("a 'spot_illegal' replay offers at least {count} plays",
+                       count=MIN_PLAYS)
     if found.index == 0:
-        return "the first play breaks a rule: put some legal plays before it"
+        return Message("the first play breaks a rule: put some legal plays before it")
     return ""
 
 
@@ -101,8 +106,11 @@ def solution_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
                for reason in explain_record(record, players)]
     reasons += [reason for step in state.trick.steps
                 for reason in explain_step(step, state.trick)]
-    reasons.append(Reason(f"{offered(puzzle)[found.index]} is not allowed: "
-                          f"{found.refusal.message.rstrip('.')} ({found.refusal.rule})",
+    reasons.append(Reason(Message("{play} is not allowed: {refusal}",
+                                  play=offered(puzzle)[found.index],
+                                  refusal=Message("{refusal} ({rule})",
+                                                  refusal=Clause(found.refusal.said),
+                                                  rule=found.refusal.rule)),
                           (found.refusal.rule,)))
     return tuple(reasons)
 
@@ -113,49 +121,58 @@ def canonical(puzzle: Puzzle, answer: Any) -> str:
     if isinstance(answer, int) and not isinstance(answer, bool):
         if 0 <= answer < len(plays):
             return str(plays[answer])
-        raise NotationError(f"there is no play number {answer}", token=str(answer))
+        raise NotationError(Message("there is no play number {number}", number=answer),
+                            token=str(answer))
     play = answer if isinstance(answer, Play) else Play.parse(str(answer), puzzle.rules.seats)
     for listed in plays:
         if listed.seat == play.seat and set(listed.cards) == set(play.cards):
             return str(listed)
-    raise NotationError(f"{play} is not one of the plays of the replay", token=str(play))
+    raise NotationError(Message("{play} is not one of the plays of the replay", play=play),
+                        token=str(play))
 
 
-def check(puzzle: Puzzle, answer: Any) -> Verdict:
+def check(puzzle: Puzzle, answer: Any, lang: str = ENGLISH) -> Verdict:
     """Right for the refused play; a legal play is told what it did instead."""
     text = canonical(puzzle, answer)
     reasons = solution_reasons(puzzle)
-    refused = refusal_words(puzzle)
+    refused = refusal_words(puzzle, lang)
     if text == solution(puzzle)[0]:
-        return Verdict(True, text, f"Correct: {refused}.", reasons)
+        return Verdict(True, text, Message("Correct: {fact}.", fact=refused).text(lang),
+                       reasons)
     index = next(i for i, play in enumerate(offered(puzzle)) if str(play) == text)
     play = offered(puzzle)[index]
     if index > illegal(puzzle).index:
-        why = (f"{symbols(play)} comes after the play that breaks a rule: the referee stops "
-               "the hand at the first one, so look earlier.")
+        why = Message("{play} comes after the play that breaks a rule: the referee stops the "
+                      "hand at the first one, so look earlier.", play=symbols(play))
     else:
-        why = f"{symbols(play)} breaks no rule: {_what_it_did(puzzle, index)}"
-    return Verdict(False, text, f"Not quite: the play that breaks a rule is {refused}.",
-                   reasons, withheld=f"Not quite: {symbols(play)} is not the one.",
-                   why=sentence(why))
+        why = Message("{play} breaks no rule: {what}", play=symbols(play),
+                      what=_what_it_did(puzzle, index, lang))
+    return Verdict(False, text, Message("Not quite: the play that breaks a rule is {refusal}.",
+                                        refusal=refused).text(lang),
+                   reasons, withheld=Message("Not quite: {play} is not the one.",
+                                             play=symbols(play)).text(lang),
+                   why=sentence(why.text(lang)))
 
 
-def _what_it_did(puzzle: Puzzle, index: int) -> str:
+def _what_it_did(puzzle: Puzzle, index: int, lang: str = ENGLISH) -> str:
     """The engine's account of a legal play of the replay, in card symbols."""
     after = puzzle.replay.states[index + 1]
     before = puzzle.replay.states[index]
     trick: Trick = after.trick if len(after.records) == len(before.records) \
         else after.records[-1].trick
     step = trick.steps[len(before.trick.steps)]
-    return plain(explain_step(step, trick, _symbol)[-1].text)
+    return plain(explain_step(step, trick, _symbol)[-1].in_language(lang))
 
 
-def ladder(puzzle: Puzzle) -> tuple[Hint, ...]:
+def ladder(puzzle: Puzzle, lang: str = ENGLISH) -> tuple[Hint, ...]:
     """What to check at each play, then the trick to look in."""
     trick = len(puzzle.state.records) + 1
     return (
-        Hint("What to check", "Go through the plays in order. For each: is it that seat's "
-             "turn, does the seat hold the cards, does it play as many cards as were led, and "
-             "does a rule keep that card out here?"),
-        Hint("Where to look", f"The play that breaks a rule is in trick {trick}."),
+        Hint(Message("What to check").text(lang),
+             Message("Go through the plays in order. For each: is it that seat's turn, does "
+                     "the seat hold the cards, does it play as many cards as were led, and "
+                     "does a rule keep that card out here?").text(lang)),
+        Hint(Message("Where to look").text(lang),
+             Message("The play that breaks a rule is in trick {number}.",
+                     number=trick).text(lang)),
     )

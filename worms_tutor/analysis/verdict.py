@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..formats.explain import Reason
 from ..values.cards import in_symbols
+from ..values.language import ENGLISH, Message
 from ..values.play import Play
 from .search import Line
 
@@ -54,6 +55,27 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
+class Clause(Message):
+    """A sentence used within another: its full stop dropped and, when ``lower``, its first
+    letter made small ("The hand is over." → "the hand is over"), in any language."""
+
+    lower: bool
+
+    def __init__(self, said: str | Message, lower: bool = False) -> None:
+        super().__init__("{said}", said=said)
+        object.__setattr__(self, "lower", lower)
+
+    def text(self, lang: str = ENGLISH) -> str:
+        words = super().text(lang).strip().rstrip(".")
+        return words[:1].lower() + words[1:] if self.lower else words
+
+
+def correct_prefix(lang: str = ENGLISH) -> str:
+    """How a right answer's summary begins in ``lang`` ("Correct: "): a quiz that reveals the
+    answer says why, not whether."""
+    return Message("Correct: {fact}.", fact="\0").text(lang).split("\0")[0]
+
+
 def unique(items: Iterable[str]) -> tuple[str, ...]:
     """The items in first-seen order, each once."""
     return tuple(dict.fromkeys(items))
@@ -64,4 +86,5 @@ def symbols(play: Play) -> str:
     return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
 
 
-__all__ = ["Hint", "Verdict", "in_symbols", "sentence", "symbols", "unique"]
+__all__ = ["Clause", "Hint", "Verdict", "correct_prefix", "in_symbols", "sentence", "symbols",
+           "unique"]

@@ -15,6 +15,7 @@ from html import escape
 from ..formats.explain import Reason, cited_ids, explain_record, plain
 from ..mechanics.hand import HandState, TrickRecord
 from ..values.cards import in_symbols
+from ..values.language import ENGLISH, Message
 from .card_html import FONT_STYLE, card_html, cards_html, labelled_rows_html
 from .glossary import abbr
 
@@ -46,18 +47,21 @@ def text_html(text: str) -> str:
     return escape(card_text(text), quote=False)
 
 
-def reasons_html(reasons: Iterable[Reason], *, illegal: str = "", with_ids: bool = True) -> str:
+def reasons_html(reasons: Iterable[Reason], *, illegal: str = "", with_ids: bool = True,
+                 lang: str = ENGLISH) -> str:
     """The engine's reasons as the list a learner reads (``wt-reasons``), an illegal play
     first (``wt-step-illegal``). Each reason reads as a sentence (table-procedure reasons
     begin in lower case) and names its cards as ``text_html`` does. Its rule ids stay in the
     text for the fold of a puzzle's answer; ``with_ids=False`` shows the plain sentence and
-    leaves the ids to a tooltip, for the tables and hands a learner reads first."""
+    leaves the ids to a tooltip, for the tables and hands a learner reads first. The reasons
+    are worded in ``lang``."""
     def sentence(text: str) -> str:
         text = text if with_ids else plain(text)
         return text[:1].upper() + text[1:]
 
     def item(text: str, rules: tuple[str, ...], style: str = "") -> str:
-        tip = "" if with_ids or not rules else f' title="Rules: {escape(", ".join(rules))}"'
+        said = Message("Rules: {ids}", ids=", ".join(rules)).text(lang)
+        tip = "" if with_ids or not rules else f' title="{escape(said)}"'
         return (f'<li data-rules="{escape(" ".join(rules))}"{tip}{style}>'
                 f"{text_html(sentence(text))}</li>")
 
@@ -65,7 +69,7 @@ def reasons_html(reasons: Iterable[Reason], *, illegal: str = "", with_ids: bool
     if illegal:
         items.append(item(illegal, cited_ids(illegal),
                           ' class="wt-step-illegal" style="color:#8a1c00;font-weight:bold"'))
-    items += [item(reason.text, reason.rules) for reason in reasons]
+    items += [item(reason.in_language(lang), reason.rules) for reason in reasons]
     return f'<ul class="wt-reasons" style="margin:4px 0;padding-left:20px">{"".join(items)}</ul>'
 
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
-from .language import Message
+from .language import N_, Message
 
 
 @dataclass(frozen=True)
@@ -144,13 +144,14 @@ class Rules:
             for switch in SWITCHES.values()
         ]
 
-    def label(self) -> str:
+    def label(self, lang: str = "en") -> str:
         """The rules in a reader's words: ``English rules``, or ``Danish club rules, S9
         changed: how a multi-card group must beat: any matching`` when a switch differs from
-        the preset (the number of players is said apart)."""
-        name = PRESET_NAMES.get(self.variant, self.variant)
-        changed = [_switch_words(key, value) for key, value in self.overrides().items()
-                   if key != "S1"]
+        the preset (the number of players is said apart); in ``lang`` (a switch's values
+        stay as the rules string writes them)."""
+        name = Message(PRESET_NAMES.get(self.variant, self.variant)).text(lang)
+        changed = [_switch_words(key, value).text(lang) for key, value in
+                   self.overrides().items() if key != "S1"]
         return ", ".join([name, "; ".join(changed)]) if changed else name
 
     def __str__(self) -> str:
@@ -269,47 +270,49 @@ def _read_match_rules(value: Any, current: MatchRules) -> MatchRules:
 SWITCHES: dict[str, Switch] = {
     s.id: s
     for s in (
-        Switch("S1", "players", "number of players", (4, 3, 2)),
-        Switch("S2", "three_d_power", "when the 3♦ is unbeatable", ("non_lead", "last_only")),
-        Switch("S3", "seven_after_led_3d", "a 7 played second after a led 3♦",
+        Switch("S1", "players", N_("number of players"), (4, 3, 2)),
+        Switch("S2", "three_d_power", N_("when the 3♦ is unbeatable"), ("non_lead", "last_only")),
+        Switch("S3", "seven_after_led_3d", N_("a 7 played second after a led 3♦"),
                ("counts_as_led", "ordinary")),
-        Switch("S4", "higher_seven_beats_led_seven", "a higher 7 beats a led 7", kind="flag"),
-        Switch("S5", "ks_over_kc_timing", "when K♠ may beat a K♣ that beat a 7",
+        Switch("S4", "higher_seven_beats_led_seven", N_("a higher 7 beats a led 7"), kind="flag"),
+        Switch("S5", "ks_over_kc_timing", N_("when K♠ may beat a K♣ that beat a 7"),
                ("any_later", "immediately_next")),
-        Switch("S6", "king_feats", "Danish king feats (K♠ over K♣, K♣+K♠ on two 7s)",
+        Switch("S6", "king_feats", N_("Danish king feats (K♠ over K♣, K♣+K♠ on two 7s)"),
                kind="flag"),
-        Switch("S7", "lead_shapes", "allowed leads", ("sets", "sets+two_pairs")),
-        Switch("S8", "three_d_is_king", "the 3♦ counts as a King in sets", kind="flag"),
-        Switch("S9", "multi_beat_check", "how a multi-card group must beat",
+        Switch("S7", "lead_shapes", N_("allowed leads"), ("sets", "sets+two_pairs")),
+        Switch("S8", "three_d_is_king", N_("the 3♦ counts as a King in sets"), kind="flag"),
+        Switch("S9", "multi_beat_check", N_("how a multi-card group must beat"),
                ("declared", "any_matching")),
-        Switch("S10", "toqu_obligation", "duty to play Toqu while an opponent's Worms heads",
+        Switch("S10", "toqu_obligation", N_("duty to play Toqu while an opponent's Worms heads"),
                ("always", "if_can_take_trick", "off")),
-        Switch("S11", "danish_restrictions", "the six Danish Worms/Toqu restrictions",
+        Switch("S11", "danish_restrictions", N_("the six Danish Worms/Toqu restrictions"),
                kind="flag"),
-        Switch("S12", "hand_end", "hand end and trick points", ("dk", "pg")),
-        Switch("S13", "penalty_mode", "penalties at a refereed table", ("reject", "dk", "ru")),
-        Switch("S14", "match_rules", "match target, overshoot, kam and 8:8", kind="match"),
-        Switch("S15", "trick_value", "what a multi-card trick counts",
+        Switch("S12", "hand_end", N_("hand end and trick points"), ("dk", "pg")),
+        Switch("S13", "penalty_mode", N_("penalties at a refereed table"), ("reject", "dk", "ru")),
+        Switch("S14", "match_rules", N_("match target, overshoot, kam and 8:8"), kind="match"),
+        Switch("S15", "trick_value", N_("what a multi-card trick counts"),
                ("cards_per_player", "one")),
-        Switch("V", "worms_home_value", "points for bringing Worms home (our choice: 1)",
+        Switch("V", "worms_home_value", N_("points for bringing Worms home (our choice: 1)"),
                kind="int"),
     )
 }
 
 
-def _switch_words(key: str, value: Any) -> str:
+def _switch_words(key: str, value: Any) -> Message:
     """``S4 changed: a higher 7 beats a led 7: no``."""
+    shown: str | Message
     if isinstance(value, bool):
-        shown = "yes" if value else "no"
+        shown = Message("yes") if value else Message("no")
     else:
         shown = str(value).replace("_", " ").replace("+", " and ")
-    return f"{key} changed: {SWITCHES[key].description}: {shown}"
+    return Message("{key} changed: {description}: {shown}", key=key,
+                   description=Message(SWITCHES[key].description), shown=shown)
 
 
 PRESET_NAMES: dict[str, str] = {
-    "english": "English rules",
-    "danish-club": "Danish club rules",
-    "ru-literal": "Russian page, read literally",
+    "english": N_("English rules"),
+    "danish-club": N_("Danish club rules"),
+    "ru-literal": N_("Russian page, read literally"),
 }
 """How a reader names each preset."""
 

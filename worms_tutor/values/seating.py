@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import ScenarioError
-from .language import Message
+from .language import Message, in_context
 from .rules import SEATS_BY_PLAYERS
 
 SIDE_OF_SEAT: dict[str, str] = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
@@ -21,6 +21,16 @@ def seat_name(seat: str) -> str:
 def side_name(side: str) -> str:
     """A side as a reader names it: ``East–West``; a lone player keeps the seat's name."""
     return SIDE_NAMES.get(side, seat_name(side))
+
+
+def side_called(side: str) -> Message:
+    """A side as a sentence names it in full: ``North–South`` (Danish ``Nord-Syd``); a lone
+    player keeps the seat's name."""
+    return _SIDE_WORDS.get(side) or in_context("seat", side)
+
+
+_SIDE_WORDS: dict[str, Message] = {"NS": in_context("side name", "North–South"),
+                                   "EW": in_context("side name", "East–West")}
 
 
 def side_of(seat: str) -> str:
