@@ -232,7 +232,7 @@ def test_goals_and_solved_values_read_in_danish() -> None:
     assert goal.describe("EW", "da") == "Øst-Vest får mindst 2 lus"
     assert goal.describe("EW") == "EW score at least 2 points"
     ahead = Value(0, 1, -2)
-    assert ahead.in_words("da") == "ville ende 1 lus foran og 2 stik bagud i denne omgang"
+    assert ahead.in_words("da") == "ville ende 1 lus foran og 2 stik bagud i dette spil"
     assert ahead.in_words() == "would end 1 point ahead and 2 tricks behind in this hand"
 
 
