@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from worms_tutor.widgets.language import language
-from worms_tutor.widgets.lazy_puzzles import preview_html
+from worms_tutor.widgets.lazy_puzzles import LazyPuzzle, preview_html
 from worms_tutor.widgets.puzzle import PuzzleWidget
+from worms_tutor.widgets.quiz import Quiz
 from worms_tutor.widgets.series import load
 
 REPO = Path(__file__).resolve().parents[2]
@@ -111,3 +112,21 @@ def test_a_text_whose_english_changed_is_shown_in_english(danish_page: None) -> 
     header = visible(widget.children[0].value)
     assert "A title written after the translation" in header
     assert danish(f"{PUZZLE}/question") in header
+
+
+def test_the_quiz_on_a_danish_page_asks_the_danish_question(danish_page: None) -> None:
+    board = Quiz([PUZZLE], title="Kapitel 0")
+    assert danish(f"{PUZZLE}/question") in visible(board.head.value)
+
+
+def test_a_cached_english_preview_is_not_shown_on_a_danish_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    english = LazyPuzzle(PUZZLE).preview().html
+    language("da")
+    try:
+        danish_preview = LazyPuzzle(PUZZLE).preview().html
+    finally:
+        language("en")
+    assert danish(f"{PUZZLE}/title") in visible(danish_preview)
+    assert danish(f"{PUZZLE}/title") not in visible(english)
