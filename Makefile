@@ -35,9 +35,11 @@ catalogs: $(CATALOGS)
 	$(PYTHON) tools/msgfmt.py
 
 # After changing an English message: add it to every .po (untranslated) and drop the unused;
-# tests/engine/test_language.py runs `tools/messages.py --check`.
+# tests/engine/test_language.py runs `tools/messages.py --check`; the puzzles' texts likewise
+# (tools/puzzle_language.py, checked by tests/widgets/test_puzzle_language.py).
 messages:
 	$(PYTHON) tools/messages.py
+	$(PYTHON) tools/puzzle_language.py
 
 # Lint, types, then one pytest run: unit tests, browser tests (tests/browser) and nbval
 # executing every notebook in notebooks/.

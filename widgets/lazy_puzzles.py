@@ -19,6 +19,7 @@ from worms_tutor.values.errors import WormsError
 from .drawing_cache import cached_html
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
 from .page_widgets import html_style, layout, layout_hidden, presenter, store
+from .puzzle_text import puzzle_text, texts_key
 from .series import load, puzzle_files, puzzle_path
 
 if TYPE_CHECKING:
@@ -54,9 +55,9 @@ def preview_html(puzzle: Puzzle) -> str:
     return (f'<div class="wt-lesson-puzzle__preview" style="{FONT};color:#111;'
             f'{WIDGET_TEXT};line-height:28px;{offscreen(560)}">'
             f'<h3 style="margin:4px 0;font-size:1.17em;font-weight:bold;line-height:inherit">'
-            f'{escape(puzzle.title)}</h3>'
+            f'{escape(puzzle_text(puzzle, "title"))}</h3>'
             f'<p style="font-size:110%;margin:1em 0;line-height:inherit">'
-            f'{escape(puzzle.question)}</p>{board}</div>')
+            f'{escape(puzzle_text(puzzle, "question"))}</p>{board}</div>')
 
 
 def open_button() -> Any:
@@ -93,7 +94,7 @@ class LazyPuzzle:
         """Whether the puzzle has the gap of a cell boundary above it (it follows another
         part of its cell)."""
         self.preview_id = f"wt-lesson-preview-{next(_PREVIEWS)}"
-        self._preview = cached_html("preview", path.read_bytes(),
+        self._preview = cached_html("preview", path.read_bytes() + b"\0" + texts_key(),
                                     lambda: preview_html(load(puzzle_id)))
 
     def preview(self) -> Fragment:

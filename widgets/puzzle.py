@@ -38,6 +38,7 @@ from .hand import HandPicker
 from .language import current
 from .plan_control import PlanControl
 from .progress import ProgressStore
+from .puzzle_text import puzzle_text
 from .reward import reward_box
 from .stars import stars_earned
 from .style import problem_html
@@ -189,7 +190,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         # the feedback text first: it is what the learner waits for
         modifier = "wt-feedback--correct" if verdict.correct else "wt-feedback--wrong"
         retry = _RETRY_PLAN if puzzle.kind == "plan" else _RETRY
-        self._set_feedback(modifier, _verdict_html(verdict, puzzle.lesson, self.answer_shown,
+        self._set_feedback(modifier, _verdict_html(verdict, puzzle_text(puzzle, "lesson"),
+                                                   self.answer_shown,
                                                    retry))
         self.next_box.children = []
         if not self.table.explain:
@@ -393,14 +395,14 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
     players = puzzle.rules.players
     return (
         f'<div style="font-family:Helvetica,Arial,sans-serif;color:#111">'
-        f'<h3 class="wt-puzzle__title" style="margin:4px 0">{escape(puzzle.title, quote=False)}'
-        f"</h3>"
+        f'<h3 class="wt-puzzle__title" style="margin:4px 0">'
+        f'{escape(puzzle_text(puzzle, "title"), quote=False)}</h3>'
         f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
         f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(current()), quote=False)}'
         f" · {players} players</span>{_difficulty_html(puzzle)}{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
-        f"{escape(puzzle.question, quote=False)}</p>"
+        f"{escape(puzzle_text(puzzle, 'question'), quote=False)}</p>"
         f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">{_role(puzzle)}'
         f"{escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
     )

@@ -28,6 +28,7 @@ from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
 from .language import current
+from .puzzle_text import puzzle_text
 from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
@@ -249,7 +250,7 @@ def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
     return (f'<div class="wt-quiz__head" style="{FONT}">'
             f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
             f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label(current()))}</p>"
-            f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
+            f'<p class="wt-quiz__question">{escape(puzzle_text(puzzle, "question"))}</p></div>')
 
 
 def _answers_html(current: Lettered, revealed: bool) -> str:

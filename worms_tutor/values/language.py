@@ -31,14 +31,14 @@ class LanguageError(WormsError):
 
 
 @cache
-def translations(lang: str = ENGLISH) -> gettext.NullTranslations:
-    """The catalog for ``lang`` (``"en"``: the English source, unchanged)."""
+def translations(lang: str = ENGLISH, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The catalog of ``domain`` for ``lang`` (``"en"``: the English source, unchanged)."""
     if lang == ENGLISH:
         return gettext.NullTranslations()
     if lang not in LANGUAGES:
         raise LanguageError(f"no language {lang!r}: choose one of {', '.join(LANGUAGES)}")
     try:
-        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+        return gettext.translation(domain, LOCALE_DIR, languages=[lang])
     except FileNotFoundError as error:
         raise LanguageError(f"the {lang} catalog is not compiled (make catalogs): {error}") \
             from error
