@@ -26,6 +26,7 @@ from worms_tutor.analysis.puzzle import Puzzle, load_puzzle_file
 from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
+from .language import current, say
 from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
@@ -68,7 +69,7 @@ def lettered(puzzle: Puzzle) -> Lettered:
         answers = list(puzzle.rules.seats)
         shown = answers
     elif kind == "legal":
-        answers, shown = ["yes", "no"], ["Yes, it is allowed", "No, it is not allowed"]
+        answers, shown = ["yes", "no"], [say("Yes, it is allowed"), say("No, it is not allowed")]
     elif kind == "table":
         answers = list(puzzle.options)
         shown = answers
@@ -171,10 +172,13 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.position = ipywidgets.Box()
         self.answers = ipywidgets.HTML()
         self.why = ipywidgets.HTML()
-        self.reveal_button = ipywidgets.Button(description="Reveal", button_style="primary",
-                                               tooltip="Show the answer and why (R)")
-        self.back_button = ipywidgets.Button(description="Back", tooltip="Previous puzzle (B)")
-        self.next_button = ipywidgets.Button(description="Next", tooltip="Next puzzle (N)")
+        self.reveal_button = ipywidgets.Button(description=say("Reveal"),
+                                               button_style="primary",
+                                               tooltip=say("Show the answer and why (R)"))
+        self.back_button = ipywidgets.Button(description=say("Back"),
+                                             tooltip=say("Previous puzzle (B)"))
+        self.next_button = ipywidgets.Button(description=say("Next"),
+                                             tooltip=say("Next puzzle (N)"))
         for button in (self.reveal_button, self.back_button, self.next_button):
             button.add_class("wt-quiz__button")
         self.reveal_button.on_click(lambda _button: self.reveal())
@@ -199,9 +203,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             self.current = lettered(puzzle)
         except QuizError as error:
             self.current = None
-            self.answers.value = (f'<p class="wt-quiz__skip" style="{FONT}">This puzzle is for '
-                                  f"a learner's own screen: {escape(str(error))}. Press Next."
-                                  "</p>")
+            skip = say("This puzzle is for a learner's own screen: {problem}. Press Next.",
+                       problem=escape(str(error)))
+            self.answers.value = f'<p class="wt-quiz__skip" style="{FONT}">{skip}</p>'
         else:
             self.answers.value = _answers_html(self.current, revealed=False)
         table = TrickTable.from_replay(puzzle.shown_replay, show_hands="open" if puzzle.open_hands
@@ -222,8 +226,8 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.answers.value = _answers_html(self.current, revealed=True)
         verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0])
         summary = verdict.summary.removeprefix("Correct: ")
-        reasons = reasons_html(verdict.reasons, with_ids=False)
-        self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
+        reasons = reasons_html(verdict.reasons, with_ids=False, lang=current())
+        self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>{say("Why:")}</b> '
                           f"{text_html(summary)}</p>{reasons}</div>")
         self.reveal_button.disabled = True
 
@@ -244,9 +248,11 @@ def puzzle_files_by_id() -> dict[str, Any]:
 
 
 def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
+    question = say("question {number} of {count}", number=quiz.index + 1,
+                   count=len(quiz.puzzle_ids))
     return (f'<div class="wt-quiz__head" style="{FONT}">'
-            f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
-            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label())}</p>"
+            f'<p class="wt-quiz__count">{escape(quiz.title)} · {question} '
+            f"· {escape(puzzle.variant_label())}</p>"
             f'<p class="wt-quiz__question">{escape(puzzle.question)}</p></div>')
 
 
@@ -271,7 +277,8 @@ def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
     listed = dict(chapters_with_puzzles())
     number, _note = pick_chapter(asked, list(listed))
     assert number is not None, "the series has chapters with puzzles"
-    return number, chapter_puzzle_ids(number), f"Chapter {int(number)}: {listed[number]}"
+    return number, chapter_puzzle_ids(number), say("Chapter {number}: {title}",
+                                                   number=int(number), title=listed[number])
 
 
 def quiz(chapter: str | int | None = None) -> Any:
@@ -286,7 +293,7 @@ def quiz(chapter: str | int | None = None) -> Any:
                                           else query_chapter())
     board = Quiz(ids, title=title)
     listed = [(f"{int(c.number)}. {c.title}", c.number) for c in chapters() if c.puzzle_ids]
-    chooser = ipywidgets.Dropdown(options=listed, value=number, description="Chapter:",
+    chooser = ipywidgets.Dropdown(options=listed, value=number, description=say("Chapter:"),
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"))
     chooser.add_class("wt-quiz__chapter")
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import RulesError
-from .language import Message
+from .language import N_, Message
 
 
 @dataclass(frozen=True)
@@ -144,12 +144,13 @@ class Rules:
             for switch in SWITCHES.values()
         ]
 
-    def label(self) -> str:
+    def label(self, lang: str = "en") -> str:
         """The rules in a reader's words: ``English rules``, or ``Danish club rules, S9
         changed: how a multi-card group must beat: any matching`` when a switch differs from
-        the preset (the number of players is said apart)."""
-        name = PRESET_NAMES.get(self.variant, self.variant)
-        changed = [_switch_words(key, value) for key, value in self.overrides().items()
+        the preset (the number of players is said apart); the names worded in ``lang``."""
+        name = Message(PRESET_NAMES[self.variant]).text(lang) \
+            if self.variant in PRESET_NAMES else self.variant
+        changed = [_switch_words(key, value, lang) for key, value in self.overrides().items()
                    if key != "S1"]
         return ", ".join([name, "; ".join(changed)]) if changed else name
 
@@ -297,19 +298,20 @@ SWITCHES: dict[str, Switch] = {
 }
 
 
-def _switch_words(key: str, value: Any) -> str:
-    """``S4 changed: a higher 7 beats a led 7: no``."""
+def _switch_words(key: str, value: Any, lang: str = "en") -> str:
+    """``S4 changed: a higher 7 beats a led 7: no`` (the switch's own words stay English)."""
     if isinstance(value, bool):
-        shown = "yes" if value else "no"
+        shown = (Message("yes") if value else Message("no")).text(lang)
     else:
         shown = str(value).replace("_", " ").replace("+", " and ")
-    return f"{key} changed: {SWITCHES[key].description}: {shown}"
+    return Message("{key} changed: {description}: {value}", key=key,
+                   description=SWITCHES[key].description, value=shown).text(lang)
 
 
 PRESET_NAMES: dict[str, str] = {
-    "english": "English rules",
-    "danish-club": "Danish club rules",
-    "ru-literal": "Russian page, read literally",
+    "english": N_("English rules"),
+    "danish-club": N_("Danish club rules"),
+    "ru-literal": N_("Russian page, read literally"),
 }
 """How a reader names each preset."""
 
