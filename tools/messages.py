@@ -1,9 +1,11 @@
 """Keep the catalogs in step with the engine's messages.
 
 Every ``Message("English template", ...)``, ``N_("English")`` and
-``in_context("seat", "N")`` in worms_tutor/ is a message;
-this script gathers them (Python's ast, standard library only) and updates each
-worms_tutor/locale/<lang>/LC_MESSAGES/worms_tutor.po: new messages are added untranslated,
+``in_context("seat", "N")`` in worms_tutor/ is a message of the engine's domain
+("worms_tutor"), and every ``say("English", ...)``, ``say_in(lang, "English", ...)``,
+``said_as("context", "English")`` and ``N_("English")`` in widgets/ one of the widgets'
+domain ("widgets"); this script gathers them (Python's ast, standard library only) and updates
+each worms_tutor/locale/<lang>/LC_MESSAGES/<domain>.po: new messages are added untranslated,
 messages no longer in the code are dropped, translations are kept.
 
     python tools/messages.py            # update the .po files
@@ -23,23 +25,36 @@ from msgfmt import LOCALE, Entry, read_po
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "worms_tutor"
+WIDGETS = ROOT / "widgets"
 MARKERS = ("Message", "N_", "in_context")
+WIDGET_MARKERS = ("say", "say_in", "said_as", "N_")
+DOMAINS: dict[str, tuple[Path, tuple[str, ...]]] = {
+    "worms_tutor": (ENGINE, MARKERS),
+    "widgets": (WIDGETS, WIDGET_MARKERS),
+}
+"""Each gettext domain: the code its messages live in and the calls that mark them."""
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}|%\((\w+)\)[sdr]")
 
 
-def extract(root: Path = ENGINE) -> tuple[list[Entry], list[str]]:
-    """The messages in the engine's code, in order of first appearance, and the problems
-    found (a message written as an f-string cannot be translated)."""
+def extract(root: Path = ENGINE, markers: tuple[str, ...] = MARKERS) \
+        -> tuple[list[Entry], list[str]]:
+    """The messages in the code under ``root`` (the engine's by default), in order of first
+    appearance, and the problems found (a message written as an f-string cannot be
+    translated)."""
     found: dict[tuple[str | None, str], Entry] = {}
     first_seen: dict[tuple[str | None, str], tuple[str, int]] = {}
     problems: list[str] = []
     for path in sorted(root.rglob("*.py")):
         where = path.relative_to(ROOT)
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and node.args and _name(node.func) in MARKERS):
+            if not (isinstance(node, ast.Call) and node.args and _name(node.func) in markers):
                 continue
+            if _name(node.func) == "say_in":
+                node.args = node.args[1:]  # say_in(lang, "English", ...)
+                if not node.args:
+                    continue
             context = None
-            if _name(node.func) == "in_context" and len(node.args) == 2:
+            if _name(node.func) in ("in_context", "said_as") and len(node.args) >= 2:
                 if isinstance(node.args[0], ast.Constant):
                     context = str(node.args[0].value)
                 node.args = node.args[1:]
@@ -48,14 +63,23 @@ def extract(root: Path = ENGINE) -> tuple[list[Entry], list[str]]:
                 problems.append(f"{where}:{node.lineno}: an f-string cannot be translated: "
                                 "name its values instead ({seat} …)")
                 continue
-            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
-                continue  # a word chosen at run time (a seat); listed literally elsewhere
-            entry = found.setdefault((context, first.value), Entry(first.value, context=context))
-            entry.comments.append(f"#: {where}:{node.lineno}")
-            first_seen[entry.key] = min(first_seen.get(entry.key, (str(where), node.lineno)),
-                                        (str(where), node.lineno))
+            for text in _texts(first):  # none: a word chosen at run time, listed elsewhere
+                entry = found.setdefault((context, text), Entry(text, context=context))
+                entry.comments.append(f"#: {where}:{node.lineno}")
+                first_seen[entry.key] = min(first_seen.get(entry.key, (str(where), node.lineno)),
+                                            (str(where), node.lineno))
     ordered = sorted(found.values(), key=lambda e: first_seen[e.key])
     return ordered, problems
+
+
+def _texts(node: ast.expr) -> list[str]:
+    """The English texts a marker's first argument can be: a string, or either string of a
+    conditional (``say("a match" if one else "{n} matches", n=n)``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return _texts(node.body) + _texts(node.orelse)
+    return []
 
 
 def _name(func: ast.expr) -> str:
@@ -93,7 +117,7 @@ def check(po: Path, messages: list[Entry]) -> list[str]:
 
 def update(po: Path, messages: list[Entry]) -> None:
     """Rewrite ``po`` with the code's messages, keeping its header and translations."""
-    old = read_po(po)
+    old = read_po(po) if po.exists() else []
     header = next((e for e in old if e.msgid == ""), Entry("", "Content-Type: text/plain; "
                                                                "charset=UTF-8\n"))
     translated = {e.key: e for e in old if e.msgid}
@@ -120,18 +144,27 @@ def main() -> int:
     parser.add_argument("--check", action="store_true",
                         help="change nothing; fail if a catalog is incomplete or stale")
     args = parser.parse_args()
-    messages, problems = extract()
-    catalogs = sorted(LOCALE.glob("*/LC_MESSAGES/worms_tutor.po"))
-    for po in catalogs:
-        if args.check:
-            problems += check(po, messages)
-        else:
-            update(po, messages)
+    problems: list[str] = []
+    for domain, (root, markers) in DOMAINS.items():
+        messages, found = extract(root, markers)
+        problems += found
+        catalogs = sorted(LOCALE.glob(f"*/LC_MESSAGES/{domain}.po"))
+        if not args.check:
+            for lang in sorted(p.name for p in LOCALE.iterdir() if p.is_dir()):
+                catalogs.append(LOCALE / lang / "LC_MESSAGES" / f"{domain}.po")
+            catalogs = sorted(set(catalogs))
+        for po in catalogs:
+            if args.check:
+                problems += check(po, messages)
+            else:
+                update(po, messages)
+        if not args.check:
+            names = ", ".join(str(p.relative_to(ROOT)) for p in catalogs)
+            print(f"{len(messages)} messages; updated {names}")
+        elif not catalogs:
+            problems.append(f"no catalog of the {domain} domain in {LOCALE.relative_to(ROOT)}")
     for problem in problems:
         print(problem, file=sys.stderr)
-    if not args.check:
-        names = ", ".join(str(p.relative_to(ROOT)) for p in catalogs)
-        print(f"{len(messages)} messages; updated {names}")
     return 1 if problems else 0
 
 

@@ -16,6 +16,7 @@ import traitlets
 
 from worms_tutor.values.cards import PACK, Suit
 
+from .language import current, say
 from .style import static_text, stylesheet
 
 
@@ -32,11 +33,18 @@ class CardPalette(anywidget.AnyWidget):
     target = traitlets.Unicode("").tag(sync=True)
     used = traitlets.Dict().tag(sync=True)
     """Card code → the key of the place it is in."""
+    labels = traitlets.Dict().tag(sync=True)
+    """The palette's words in the page's language (the view shows English without them)."""
 
     def __init__(self, places: Sequence[tuple[str, str]], **kwargs: Any) -> None:
         self._listeners: list[Callable[[str], None]] = []
-        cards = [[card.code, card.symbol_code, card.name,
+        cards = [[card.code, card.symbol_code, card.name_in(current()),
                   card.suit in (Suit.HEARTS, Suit.DIAMONDS)] for card in PACK]
+        kwargs.setdefault("labels", {
+            "legend": say("Click a card to put it in:"),
+            "grid": say("The 36 cards: a placed card is taken back by a click"),
+            "in": say(", in {place}", place="{place}"),
+        })
         super().__init__(cards=cards, **kwargs)
         self.set_places(places)
         self.on_msg(self._clicked)

@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .language import current
+
 
 def sources_digest(folders: Iterable[Path]) -> str:
     """A digest of the source of every module in ``folders`` and their subfolders."""
@@ -30,10 +32,17 @@ def sources_digest(folders: Iterable[Path]) -> str:
 
 @cache
 def code_digest() -> str:
-    """A digest of the source of the engine (every layer) and of the widgets."""
+    """A digest of the source of the engine (every layer) and of the widgets, and of the
+    compiled catalogs their words come from."""
+    import hashlib
+
     import worms_tutor
 
-    return sources_digest((Path(worms_tutor.__file__).parent, Path(__file__).parent))
+    engine = Path(worms_tutor.__file__).parent
+    digest = hashlib.sha256(sources_digest((engine, Path(__file__).parent)).encode())
+    for catalog in sorted((engine / "locale").rglob("*.mo")):
+        digest.update(catalog.as_posix().encode() + b"\0" + catalog.read_bytes())
+    return digest.hexdigest()
 
 
 def cache_path(kind: str, key: str | bytes) -> Path:
@@ -41,7 +50,8 @@ def cache_path(kind: str, key: str | bytes) -> Path:
     import hashlib
 
     raw = key if isinstance(key, bytes) else key.encode("utf-8")
-    digest = hashlib.sha256(code_digest().encode() + b"\0" + raw).hexdigest()[:24]
+    lang = current().encode()  # a Danish page draws in Danish
+    digest = hashlib.sha256(code_digest().encode() + b"\0" + lang + b"\0" + raw).hexdigest()[:24]
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "worms-tutor"
     return root / f"{kind}-{digest}"
 

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from .fragment import FONT, display_outputs
+from .language import say
 from .page_widgets import store
 from .series import chapter_puzzle_ids, chapters, load, puzzle_files
 from .stars import MAX_STARS, stars_text, tally
@@ -70,9 +71,9 @@ class PuzzleRun:
         self.store = store()
         self.header = ipywidgets.HTML(_dom_classes=("wt-drill__header",))
         self.slot = ipywidgets.VBox(_dom_classes=("wt-drill__puzzle",))
-        self.next_button = ipywidgets.Button(description="Next puzzle →",
+        self.next_button = ipywidgets.Button(description=say("Next puzzle →"),
                                              layout=ipywidgets.Layout(width="auto"),
-                                             tooltip="Go on to the next puzzle",
+                                             tooltip=say("Go on to the next puzzle"),
                                              _dom_classes=("wt-drill__next",))
         self.next_button.on_click(lambda _button: self.next())
         parts = [chooser] if chooser is not None else []
@@ -156,22 +157,25 @@ def run_header_html(run: PuzzleRun) -> str:
     """The run's title, where the learner is in it, and the stars."""
     count = len(run.puzzle_ids)
     if not count:
-        where = "No puzzles here."
+        where = say("No puzzles here.")
     elif run.challenge:
         answered = len(run.earned)
         earned = sum(run.earned.values())
-        where = (f"Puzzle {run.index + 1} of {count} · this run: ★ {earned} of "
-                 f"{MAX_STARS * count}, {answered} solved")
+        where = say("Puzzle {number} of {count} · this run: ★ {earned} of {possible}, "
+                    "{answered} solved", number=run.index + 1, count=count, earned=earned,
+                    possible=MAX_STARS * count, answered=answered)
         if answered == count:
-            where = (f"<b>Challenge complete: ★ {earned} of {MAX_STARS * count}.</b> "
-                     "Press Next to go round again.")
+            where = say("<b>Challenge complete: ★ {earned} of {possible}.</b> Press Next to go "
+                        "round again.", earned=earned, possible=MAX_STARS * count)
     else:
         counted = tally(run.puzzle_ids, run.store.solved, run.store.best_stars)
         pid = run.puzzle_ids[run.index]
         best = run.store.stars_of(pid)
-        mine = f" · your best here {stars_text(best)}" if best else ""
-        where = (f"Puzzle {run.index + 1} of {count}{mine} · chapter: {counted.solved} of "
-                 f"{counted.puzzles} solved, ★ {counted.stars} of {counted.possible}")
+        mine = say(" · your best here {stars}", stars=stars_text(best)) if best else ""
+        where = say("Puzzle {number} of {count}{best} · chapter: {solved} of {puzzles} solved, "
+                    "★ {stars} of {possible}", number=run.index + 1, count=count, best=mine,
+                    solved=counted.solved, puzzles=counted.puzzles, stars=counted.stars,
+                    possible=counted.possible)
     link = ""
     if run.link is not None:
         href, text = run.link
@@ -198,7 +202,7 @@ def drill(chapter: str | int | None = None) -> Any:
     asked = str(chapter) if chapter is not None else query_chapter()
     number, note = pick_chapter(asked, numbers)
     chooser = ipywidgets.Dropdown(options=[(f"{int(n)}. {title}", n) for n, title in listed],
-                                  value=number, description="Chapter:",
+                                  value=number, description=say("Chapter:"),
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"),
                                   _dom_classes=("wt-drill__chapter",))
     message = ipywidgets.HTML(_note_html(note), _dom_classes=("wt-drill__note",))
@@ -234,8 +238,8 @@ def pick_chapter(asked: str | None, numbers: Sequence[str]) -> tuple[str | None,
         asked = f"{int(asked):02d}"
     if asked in numbers:
         return asked, ""
-    note = "" if not asked else (f"The link asks for chapter {asked[:20]!r}, which has no "
-                                 "puzzles: choose a chapter here.")
+    note = "" if not asked else say("The link asks for chapter {chapter}, which has no "
+                                    "puzzles: choose a chapter here.", chapter=repr(asked[:20]))
     return (numbers[0] if numbers else None), note
 
 
@@ -246,20 +250,21 @@ def _note_html(note: str) -> str:
 def _chapter(number: str | None) -> tuple[list[str], str]:
     """A chapter's puzzle ids and the drill's title."""
     if number is None:
-        return [], "Drill"
+        return [], say("Drill")
     found = [chapter for chapter in chapters() if chapter.number == number]
     name = found[0].title if found else ""
-    title = (f"Drill: {name}" if int(number) == 0 and name else
-             f"Drill: chapter {int(number)}" + (f", {name}" if name else ""))
+    title = (say("Drill: {name}", name=name) if int(number) == 0 and name else
+             say("Drill: chapter {number}, {name}", number=int(number), name=name) if name
+             else say("Drill: chapter {number}", number=int(number)))
     return chapter_puzzle_ids(number), title
 
 
 def _chapter_link(number: str | None) -> tuple[str, str] | None:
     """The chapter's own page, where the prose is."""
     found = [chapter for chapter in chapters() if chapter.number == number]
-    return (found[0].file, "Read the chapter →") if found else None
+    return (found[0].file, say("Read the chapter →")) if found else None
 
 
 def challenge(seed: int = CHALLENGE_SEED) -> PuzzleRun:
     """The final challenge: one puzzle from every chapter, easy to hard, scored in stars."""
-    return PuzzleRun(challenge_ids(seed), "Final challenge", challenge=True)
+    return PuzzleRun(challenge_ids(seed), say("Final challenge"), challenge=True)

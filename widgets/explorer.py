@@ -43,6 +43,7 @@ from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
 from .card_palette import CardPalette
+from .language import N_, current, said_as, say
 from .page_query import PageQuery, page_query, query_value
 from .page_widgets import layout_hidden
 from .table import Frame, TrickTable, table_html
@@ -51,13 +52,20 @@ log = logging.getLogger("worms_tutor.widgets")
 
 SEATS = ("N", "E", "S", "W", "A", "B", "C")
 PLACES = (*SEATS, "stock", "played")
-PLACE_LABELS = {"N": "North", "E": "East", "S": "South", "W": "West", "A": "Player A",
-                "B": "Player B", "C": "Player C", "stock": "Stock (top first)",
-                "played": "Played earlier"}
-PLAYER_CHOICES = (("4, two partnerships", 4), ("3, each for himself", 3), ("2", 2))
-SCORE_LABELS = {"NS": "Score N–S", "EW": "E–W", "A": "Score A", "B": "B", "C": "C"}
+PLACE_LABELS = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West"),
+                "A": N_("Player A"), "B": N_("Player B"), "C": N_("Player C"),
+                "stock": N_("Stock (top first)"), "played": N_("Played earlier")}
+PALETTE_LABELS = {"stock": N_("Stock")}
+"""A place's shorter name in the card palette."""
+PLAYER_CHOICES = ((N_("4, two partnerships"), 4), (N_("3, each for himself"), 3), ("2", 2))
+SCORE_LABELS = {"NS": N_("Score N–S"), "EW": N_("E–W"), "A": N_("Score A"), "B": "B", "C": "C"}
 NO_SECOND = "(none)"
 FULL_LABEL = {"description_width": "initial"}
+
+
+def _second_choices() -> list[tuple[str, str]]:
+    """The rulebooks to compare with, "(none)" first, worded for this page."""
+    return [(say(NO_SECOND), NO_SECOND), *((name, name) for name in PRESETS)]
 """Labels as wide as their words (the default width cuts "Switches" to "Switc…")."""
 MAX_UPLOAD = 200_000
 GENERATOR_SECONDS = 3.0
@@ -98,46 +106,53 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.scenario: Scenario | None = None
         self.examples: list[Example] = []
         self.places = {
-            place: ipywidgets.Text(description=PLACE_LABELS[place], placeholder="e.g. KH 9C",
+            place: ipywidgets.Text(description=say(PLACE_LABELS[place]),
+                                   placeholder=say("e.g. KH 9C"),
                                    layout=ipywidgets.Layout(width="24em"),
                                    style={"description_width": "9em"})
             for place in PLACES
         }
         for place, box in self.places.items():
             box.add_class(f"wt-explorer-place-{place}")
-        self.plays = ipywidgets.Text(description="Plays made", placeholder="e.g. N: 7H E: KH",
+        self.plays = ipywidgets.Text(description=say("Plays made"),
+                                     placeholder=say("e.g. N: 7H E: KH"),
                                      layout=ipywidgets.Layout(width="36em"),
                                      style={"description_width": "9em"})
         self.plays.add_class("wt-explorer-plays")
-        self.players = ipywidgets.Dropdown(options=PLAYER_CHOICES, value=4,
-                                           description="Players", layout=wide, style=FULL_LABEL)
+        self.players = ipywidgets.Dropdown(options=[(say(label), count)
+                                                    for label, count in PLAYER_CHOICES],
+                                           value=4, description=say("Players"), layout=wide,
+                                           style=FULL_LABEL)
         self.palette = CardPalette(self._place_names())
         self.palette.add_class("wt-explorer-palette")
         self.palette.on_card(self._place_card)
         for box in self.places.values():
             box.observe(lambda _change: self._show_free(), names="value")
         self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
-                                          description="Leader", layout=wide,
+                                          description=say("Leader"), layout=wide,
                                           style=FULL_LABEL)
         self.scores = {
             side: ipywidgets.BoundedIntText(
-                value=0, min=0, max=99, description=label, style=FULL_LABEL,
+                value=0, min=0, max=99, description=say(label), style=FULL_LABEL,
                 layout=ipywidgets.Layout(width="12em" if label.startswith("Score") else "9em"))
             for side, label in SCORE_LABELS.items()
         }
         self.preset = ipywidgets.Dropdown(options=list(PRESETS), value="english",
-                                          description="Rules", layout=wide, style=FULL_LABEL)
-        self.switches = ipywidgets.Text(description="Switches", placeholder="e.g. S9=declared",
-                                        layout=wide, style=FULL_LABEL)
-        self.first_lead = ipywidgets.Checkbox(value=False, description="first lead of the match",
-                                              indent=False, layout=wide)
-        self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value=NO_SECOND,
-                                          description="Compare with", layout=wide,
+                                          description=say("Rules"), layout=wide,
                                           style=FULL_LABEL)
-        self.show_button = ipywidgets.Button(description="Show the plays",
+        self.switches = ipywidgets.Text(description=say("Switches"),
+                                        placeholder=say("e.g. S9=declared"),
+                                        layout=wide, style=FULL_LABEL)
+        self.first_lead = ipywidgets.Checkbox(value=False,
+                                              description=say("first lead of the match"),
+                                              indent=False, layout=wide)
+        self.second = ipywidgets.Dropdown(options=_second_choices(), value=NO_SECOND,
+                                          description=say("Compare with"), layout=wide,
+                                          style=FULL_LABEL)
+        self.show_button = ipywidgets.Button(description=say("Show the plays"),
                                              button_style="primary", layout=wide)
-        self.random_button = ipywidgets.Button(description="Deal at random", layout=wide)
-        self.clear_button = ipywidgets.Button(description="Clear", layout=wide)
+        self.random_button = ipywidgets.Button(description=say("Deal at random"), layout=wide)
+        self.clear_button = ipywidgets.Button(description=say("Clear"), layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-explorer-message")
         self.link_message = ipywidgets.HTML()
@@ -208,9 +223,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
             explorer.second.value = second
         if code is not None and explorer.load_code(code) and second is not None and not known:
             explorer.link_message.value = _message(
-                "error", f"Position opened from the link, but it asks to compare with "
-                         f"{second[:40]!r}, which is not a rulebook here: choose one under "
-                         "Compare with.")
+                "error", say("Position opened from the link, but it asks to compare with "
+                             "{name}, which is not a rulebook here: choose one under Compare "
+                             "with.", name=repr(second[:40])))
 
     def load_code(self, code: str) -> bool:
         """Open the position in ``code``; a bad code leaves an empty editor and a message."""
@@ -219,16 +234,17 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         except PositionCodeError as error:
             self.clear()
             self.link_message.value = _message(
-                "error", f"The link's position could not be opened. {error} The editor is empty.")
+                "error", say("The link's position could not be opened. {problem} The editor is "
+                             "empty.", problem=error.in_language(current())))
             return False
         except Exception:
             log.exception("position code")
             self.clear()
             self.link_message.value = _message(
-                "error", "The link's position could not be opened. The editor is empty.")
+                "error", say("The link's position could not be opened. The editor is empty."))
             return False
         self.load(scenario)
-        self.link_message.value = _message("ok", "Position opened from the link.")
+        self.link_message.value = _message("ok", say("Position opened from the link."))
         return True
 
     def load(self, scenario: Scenario) -> None:
@@ -320,29 +336,31 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         if self.second.value != NO_SECOND:
             link += f"&compare={quote(self.second.value)}"
         self.code.value = (
-            '<div class="wt-explorer-code__box" style="margin:6px 0">Position code: '
+            f'<div class="wt-explorer-code__box" style="margin:6px 0">{say("Position code:")} '
             f'<code class="wt-explorer-code__text" style="word-break:break-all">{code}</code>'
             ' · <a class="wt-explorer-link" style="color:#0b3d91;text-decoration:underline" '
             f'href="{escape(link)}" target="_blank">'
-            "link to this position</a> (copy it to share)</div>")
+            f'{say("link to this position")}</a> {say("(copy it to share)")}</div>')
         replay = scenario.replay()
         parts = []
         if replay.illegal is not None:
             refusal = replay.illegal.refusal
-            parts.append(_message("error", f"Play {replay.illegal.index + 1} is not allowed: "
-                                           f"{refusal.message} ({refusal.rule}). The position "
-                                           "below is before it."))
+            parts.append(_message("error", say(
+                "Play {number} is not allowed: {refusal} ({rule}). The position below is "
+                "before it.", number=replay.illegal.index + 1,
+                refusal=refusal.message_in(current()), rule=refusal.rule)))
         state = replay.final
         parts.append(position_html(state))
         second = (None if self.second.value == NO_SECOND
                   else Rules.preset(self.second.value, {"S1": state.rules.players}))
         if state.to_move is None:
-            parts.append(_message("note", "The hand is over: there is nothing left to play."))
+            parts.append(_message("note", say("The hand is over: there is nothing left to "
+                                              "play.")))
         elif second is None:
             parts.append(outcomes_html(state))
         else:
             parts.append(comparison_html(compare(_replace_plays(scenario, replay), state.rules,
-                                                 second)))
+                                                 second, current())))
         self.result.value = "".join(parts)
         self.message.value = ""
 
@@ -364,7 +382,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         return [*SEATS_BY_PLAYERS[self.players.value], "stock", "played"]
 
     def _place_names(self) -> list[tuple[str, str]]:
-        return [(place, PLACE_LABELS[place].removesuffix(" (top first)"))
+        return [(place, say(PALETTE_LABELS.get(place, PLACE_LABELS[place])))
                 for place in self._active_places()]
 
     def _codes(self, place: str) -> list[str]:
@@ -389,8 +407,9 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         used = set(where)
         free = [card.symbol_code for card in PACK if str(card) not in used]
         self.free.value = (
-            '<div style="font-size:0.9em;color:#333;margin:4px 0">Cards not placed yet '
-            f"({len(free)}): {escape(' '.join(free)) or 'none'}</div>")
+            '<div style="font-size:0.9em;color:#333;margin:4px 0">'
+            f"{say('Cards not placed yet ({count}):', count=len(free))} "
+            f"{escape(' '.join(free)) or say('none')}</div>")
 
     def _safely(self, action: Callable[[], None]) -> Callable[[Any], None]:
         return safely(action, self.message)
@@ -404,14 +423,17 @@ def safely(action: Callable[[], None], message: Any) -> Callable[[Any], None]:
             action()
         except ScenarioError as error:
             where = field_in_words(error.field)
-            message.value = _message("error", f"Please check the position: {where}: "
-                                              f"{error.problem}" if where else
-                                              f"Please check the position: {error.problem}")
+            problem = error.in_language(current()).removeprefix(f"{error.field}: ")
+            message.value = _message("error", say(
+                "Please check the position: {where}: {problem}", where=where, problem=problem)
+                if where else say("Please check the position: {problem}", problem=problem))
         except WormsError as error:
-            message.value = _message("error", f"Please check the position: {error}")
+            message.value = _message("error", say("Please check the position: {problem}",
+                                                  problem=error.in_language(current())))
         except Exception as error:  # a dead widget is worse than a message
             log.exception("Explorer action failed")
-            message.value = _message("error", f"Something went wrong ({type(error).__name__}).")
+            message.value = _message("error", say("Something went wrong ({problem}).",
+                                                  problem=type(error).__name__))
 
     return run
 
@@ -431,9 +453,10 @@ def _replace_plays(scenario: Scenario, replay: Any) -> Scenario:
 def position_html(state: HandState) -> str:
     """The table with every hand open, and who is to move."""
     frame = Frame(state.trick, state.rules.players, "", (), state.hands)
-    who = f"{state.to_move} to play" if state.to_move else "hand over"
+    who = say("{seat} to play", seat=state.to_move) if state.to_move else say("hand over")
+    facts = say("stock {count} · rules {rules}", count=len(state.stock), rules=str(state.rules))
     return (f'<div class="wt-explorer-position" style="margin:6px 0"><b>{escape(who)}</b> · '
-            f"stock {len(state.stock)} · rules {escape(str(state.rules))}"
+            f"{escape(facts)}"
             f"{table_html(frame, show_hands='open')}</div>")
 
 
@@ -445,7 +468,7 @@ def _reasons(outcome: Outcome) -> str:
 
 def outcomes_html(state: HandState) -> str:
     """Every legal play with its outcome and reasons; the solver's value when all is known."""
-    found = outcomes(state)
+    found = outcomes(state, current())
     values: dict[Play, str] = {}
     best: set[Play] = set()
     note = ""
@@ -453,21 +476,23 @@ def outcomes_html(state: HandState) -> str:
         try:
             evaluated = evaluate_plays(state)
             top = max(item.value for item in evaluated)
-            values = {item.play: item.value.in_words() for item in evaluated}
+            values = {item.play: item.value.in_words(current()) for item in evaluated}
             best = {item.play for item in evaluated if item.value == top}
         except SolverError as error:
-            note = f"No solver verdict: {error}"
+            note = say("No solver verdict: {problem}", problem=error.in_language(current()))
     else:
-        note = "The solver answers once the stock is empty (every card known)."
+        note = say("The solver answers once the stock is empty (every card known).")
     rows = []
     for item in found:
-        mark = " ★ best" if item.play in best else ""
+        mark = " ★ " + say("best") if item.play in best else ""
         solver = f"<td>{escape(values.get(item.play, ''))}{mark}</td>" if values else ""
         rows.append(f'<tr class="wt-explorer-row"><td><b>{escape(symbols(item.play))}</b></td>'
                     f"<td>{escape(item.summary)}</td>{solver}"
                     f'<td style="font-size:0.9em">{_reasons(item)}</td></tr>')
-    head = "<th>Play</th><th>Outcome</th>" + ("<th>Solver (for the mover's side)</th>"
-                                                if values else "") + "<th>Why</th>"
+    solver_head = say("Solver (for the mover's side)")
+    head = (f"<th>{said_as('move', 'Play')}</th><th>{say('Outcome')}</th>"
+            + (f"<th>{escape(solver_head)}</th>" if values else "")
+            + f"<th>{say('Why')}</th>")
     return (f'<div class="wt-explorer-plays-table">{_message("note", note) if note else ""}'
             f'<table style="border-collapse:collapse" border="1" cellpadding="4">'
             f"<tr>{head}</tr>{''.join(rows)}</table></div>")
@@ -476,8 +501,8 @@ def outcomes_html(state: HandState) -> str:
 def comparison_html(comparison: Comparison) -> str:
     """The plays under two rulebooks side by side, every difference highlighted."""
     if comparison.problem:
-        return _message("note", f"The rulebooks part before this position: "
-                                f"{comparison.problem}")
+        return _message("note", say("The rulebooks part before this position: {problem}",
+                                    problem=comparison.problem))
     first, second = comparison.first.variant, comparison.second.variant
     rows = []
     for row in comparison.rows:
@@ -492,12 +517,13 @@ def comparison_html(comparison: Comparison) -> str:
             f'<td style="font-size:0.85em">{_reasons(row.first)}</td>'
             f'<td style="font-size:0.85em">{_reasons(row.second)}</td></tr>')
     count = sum(1 for row in comparison.rows if row.differences)
-    summary = (f"{count} of {len(comparison.rows)} plays differ" if count
-               else "No difference between the two rulebooks here")
+    summary = (say("{count} of {total} plays differ", count=count, total=len(comparison.rows))
+               if count else say("No difference between the two rulebooks here"))
     return (f'<div class="wt-explorer-compare"><b>{escape(summary)}</b>'
             f'<table style="border-collapse:collapse" border="1" cellpadding="4"><tr>'
-            f"<th>Play</th><th>{escape(first)}</th><th>{escape(second)}</th>"
-            f"<th>Why ({escape(first)})</th><th>Why ({escape(second)})</th></tr>"
+            f"<th>{said_as('move', 'Play')}</th><th>{escape(first)}</th><th>{escape(second)}</th>"
+            f"<th>{say('Why ({rulebook})', rulebook=escape(first))}</th>"
+            f"<th>{say('Why ({rulebook})', rulebook=escape(second))}</th></tr>"
             f"{''.join(rows)}</table></div>")
 
 
@@ -513,19 +539,22 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         wide = ipywidgets.Layout(width="auto")
         self.explorer = explorer
         self.first = ipywidgets.Dropdown(options=list(PRESETS), value="english",
-                                         description="Rules", layout=wide, style=FULL_LABEL)
-        self.second = ipywidgets.Dropdown(options=[NO_SECOND, *PRESETS], value="danish-club",
-                                          description="differ from", layout=wide,
+                                         description=say("Rules"), layout=wide,
+                                         style=FULL_LABEL)
+        self.second = ipywidgets.Dropdown(options=_second_choices(), value="danish-club",
+                                          description=say("differ from"), layout=wide,
                                           style=FULL_LABEL)
-        self.rule = ipywidgets.Text(description="rule id", placeholder="e.g. F2, O1, R3.1",
+        self.rule = ipywidgets.Text(description=say("rule id"),
+                                    placeholder=say("e.g. F2, O1, R3.1"),
                                     layout=ipywidgets.Layout(width="17em"), style=FULL_LABEL)
-        self.seed = ipywidgets.BoundedIntText(value=1, min=0, max=10**6, description="seed",
+        self.seed = ipywidgets.BoundedIntText(value=1, min=0, max=10**6, description=say("seed"),
                                               layout=ipywidgets.Layout(width="10em"),
                                               style=FULL_LABEL)
-        self.find_button = ipywidgets.Button(description="Find examples", layout=wide)
-        self.found = ipywidgets.Dropdown(options=[], description="Examples", layout=wide,
+        self.find_button = ipywidgets.Button(description=say("Find examples"), layout=wide)
+        self.found = ipywidgets.Dropdown(options=[], description=say("Examples"), layout=wide,
                                          style=FULL_LABEL)
-        self.load_button = ipywidgets.Button(description="Open in the editor", layout=wide)
+        self.load_button = ipywidgets.Button(description=say("Open in the editor"),
+                                             layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-generator-message")
         self.find_button.add_class("wt-generator-find")
@@ -546,13 +575,13 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         rule = self.rule.value.strip().upper()
         if rule and (not _RULE_ID.match(rule) or rule not in RULE_TITLES):
             self.message.value = _message(
-                "error", "That is not a rule id of the rulebook; try F2, O1 or R3.1.")
+                "error", say("That is not a rule id of the rulebook; try F2, O1 or R3.1."))
             return
         second = None if self.second.value == NO_SECOND else Rules.preset(self.second.value)
         if second is None and not rule:
-            self.message.value = _message("note", "Choose a second rulebook or a rule id.")
+            self.message.value = _message("note", say("Choose a second rulebook or a rule id."))
             return
-        self.message.value = _message("note", "Searching…")
+        self.message.value = _message("note", say("Searching…"))
         self.examples = list(find_examples(
             Rules.preset(self.first.value), second, rule, seed=self.seed.value,
             seconds=GENERATOR_SECONDS, limit=8))
@@ -561,19 +590,19 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         self.found.value = 0 if self.examples else None
         self.message.value = _message(
             "ok" if self.examples else "note",
-            f"{len(self.examples)} examples found." if self.examples
-            else "Nothing found in the time allowed; try another seed.")
+            say("{count} examples found.", count=len(self.examples)) if self.examples
+            else say("Nothing found in the time allowed; try another seed."))
 
     def open_example(self) -> None:
         """Put the chosen example in the editor, compared with the second rulebook."""
         if self.found.value is None:
-            self.message.value = _message("note", "Find examples first.")
+            self.message.value = _message("note", say("Find examples first."))
             return
         example = self.examples[self.found.value]
         if self.second.value != NO_SECOND:
             self.explorer.second.value = self.second.value
         self.explorer.load(example.scenario)
-        self.message.value = _message("ok", f"Opened: {example.why}.")
+        self.message.value = _message("ok", say("Opened: {example}.", example=example.why))
 
 
 # -- replay of a saved hand -------------------------------------------------------------------
@@ -586,10 +615,12 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
         wide = ipywidgets.Layout(width="auto")
         self.explorer = explorer
         self.upload = ipywidgets.FileUpload(accept=".json", multiple=False,
-                                            description="Upload a hand file", layout=wide)
-        self.paste = ipywidgets.Textarea(placeholder="…or paste a scenario file or a position "
-                                         "code here", layout=ipywidgets.Layout(width="36em"))
-        self.replay_button = ipywidgets.Button(description="Replay", layout=wide)
+                                            description=say("Upload a hand file"),
+                                            layout=wide)
+        self.paste = ipywidgets.Textarea(placeholder=say("…or paste a scenario file or a "
+                                                         "position code here"),
+                                         layout=ipywidgets.Layout(width="36em"))
+        self.replay_button = ipywidgets.Button(description=say("Replay"), layout=wide)
         self.replay_button.add_class("wt-replay-button")
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-replay-message")
@@ -608,7 +639,7 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
         """Replay what is pasted (a scenario file's JSON, or a position code)."""
         text = self.paste.value
         if not text.strip():
-            self.message.value = _message("note", "Paste a scenario file or a code first.")
+            self.message.value = _message("note", say("Paste a scenario file or a code first."))
             return
         self.replay(read_scenario(text))
 
@@ -621,8 +652,9 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
         self.table_box.children = [table]
         count = len(scenario.plays)
         self.message.value = _message(
-            "ok", f"Replaying {count} play{'' if count == 1 else 's'}: use Next and Back to step "
-            "through them.")
+            "ok", say("Replaying 1 play: use Next and Back to step through them." if count == 1
+                      else "Replaying {count} plays: use Next and Back to step through them.",
+                      count=count))
 
     def _uploaded(self, change: Mapping[str, Any]) -> None:
         try:
@@ -634,8 +666,11 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
                 raise WormsError("that file is too large for a hand record")
             self.replay(read_scenario(content.decode("utf-8")))
         except (WormsError, UnicodeDecodeError) as error:
-            self.message.value = _message("error", f"That file is not a hand record: {error}")
+            problem = error.in_language(current()) if isinstance(error, WormsError) else error
+            self.message.value = _message("error", say("That file is not a hand record: {problem}",
+                                                       problem=problem))
         except Exception as error:
             log.exception("upload")
             self.message.value = _message(
-                "error", f"That file could not be read ({type(error).__name__}).")
+                "error", say("That file could not be read ({problem}).",
+                             problem=type(error).__name__))

@@ -12,6 +12,7 @@ from worms_tutor.presentation.svg import card_svg
 from worms_tutor.values.cards import Card, parse_cards
 from worms_tutor.values.errors import WormsError
 
+from .language import N_, current, say
 from .style import static_text, stylesheet
 
 Listener = Callable[[tuple[Card, ...]], None]
@@ -42,7 +43,7 @@ class HandPicker(anywidget.AnyWidget):
         cards: Iterable[Card | str] | str = (),
         *,
         max_select: int = 1,
-        label: str = "Your hand",
+        label: str = N_("Your hand"),
         disabled: bool = False,
         four_colour: bool = False,
         **kwargs: Any,
@@ -50,7 +51,8 @@ class HandPicker(anywidget.AnyWidget):
         self._listeners: list[Listener] = []
         self._hand: tuple[Card, ...] = ()
         super().__init__(
-            max_select=max_select, label=label, disabled=disabled, four_colour=four_colour, **kwargs
+            max_select=max_select, label=say(label), disabled=disabled, four_colour=four_colour,
+            **kwargs
         )
         self.add_class("wt-hand-picker")
         self.on_msg(self._on_message)
@@ -71,7 +73,7 @@ class HandPicker(anywidget.AnyWidget):
         """What a click does: select the card, or unselect it; a refusal becomes a notice."""
         code = _code(card)
         if self.disabled:
-            self.notice = "This hand cannot be changed now."
+            self.notice = say("This hand cannot be changed now.")
             return
         if code not in {c.code for c in self._hand}:
             raise WormsError(f"{code} is not in this hand ({' '.join(c.code for c in self._hand)})")
@@ -83,7 +85,8 @@ class HandPicker(anywidget.AnyWidget):
         elif self.max_select == 1:
             chosen = [code]
         else:
-            self.notice = f"You can pick at most {self.max_select} cards: unselect one first."
+            self.notice = say("You can pick at most {count} cards: unselect one first.",
+                              count=self.max_select)
             return
         with self.hold_sync():  # notice and selection reach the browser as one message
             self.notice = ""
@@ -113,7 +116,7 @@ class HandPicker(anywidget.AnyWidget):
 
     def _item(self, card: Card) -> dict[str, str]:
         svg = card_svg(card, width=self.card_width, four_colour=self.four_colour)
-        return {"code": card.code, "name": card.name, "svg": svg}
+        return {"code": card.code, "name": card.name_in(current()), "svg": svg}
 
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: Any) -> tuple[str, ...]:
@@ -153,11 +156,13 @@ class HandPicker(anywidget.AnyWidget):
         self._items = [self._item(card) for card in self._hand]
 
     def _refresh_text(self) -> None:
-        picks = "1 card" if self.max_select == 1 else f"up to {self.max_select} cards"
-        suffix = " (not active now)" if self.disabled else f": pick {picks}"
+        picks = say("1 card") if self.max_select == 1 else say("up to {count} cards",
+                                                                count=self.max_select)
+        suffix = say(" (not active now)") if self.disabled else say(": pick {cards}", cards=picks)
         self._group_label = f"{self.label}{suffix}"
-        names = [card.name for card in self.selected_cards]
-        self._status = "Selected: " + "; ".join(names) if names else "Nothing selected yet."
+        names = [card.name_in(current()) for card in self.selected_cards]
+        self._status = say("Selected: {cards}", cards="; ".join(names)) if names \
+            else say("Nothing selected yet.")
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict) or content.get("type") != "toggle":
@@ -165,7 +170,8 @@ class HandPicker(anywidget.AnyWidget):
         try:
             self.toggle(str(content.get("code", "")))
         except WormsError as error:
-            self.notice = f"That card could not be picked ({error})."
+            self.notice = say("That card could not be picked ({problem}).",
+                              problem=error.in_language(current()))
 
 
 def _card(card: Card | str) -> Card:

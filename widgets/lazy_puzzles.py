@@ -18,6 +18,7 @@ from worms_tutor.values.errors import WormsError
 
 from .drawing_cache import cached_html
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
+from .language import say
 from .page_widgets import html_style, layout, layout_hidden, presenter, store
 from .puzzle_text import puzzle_text, texts_key
 from .series import load, puzzle_files, puzzle_path
@@ -65,7 +66,7 @@ def open_button() -> Any:
     if not _BUTTON:
         import ipywidgets  # type: ignore[import-untyped]
 
-        button = ipywidgets.Button(description="Open the puzzles now", layout=layout(),
+        button = ipywidgets.Button(description=say("Open the puzzles now"), layout=layout(),
                                    _dom_classes=("wt-lesson-puzzle__open",))
         button.on_click(_open_every_slot)
         _BUTTON.append(button)

@@ -17,8 +17,10 @@ from typing import Any
 from worms_tutor.presentation.card_html import cards_html
 from worms_tutor.values.cards import PACK, Card, Suit, parse_cards
 from worms_tutor.values.errors import WormsError
+from worms_tutor.values.language import in_context
 
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
+from .language import current, say
 from .lazy_puzzles import LazyPuzzle, PuzzleGroup, run_outputs
 from .page_widgets import layout, layout_below, presenter, store
 
@@ -133,7 +135,7 @@ def goals(*items: str | Sequence[str], chapter: str | None = None) -> Pieces:
     if len(texts) != 3:
         raise WormsError(f"a chapter opens with three goals, not {len(texts)}")
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
-    box = _box("goals", "In this chapter you will learn to",
+    box = _box("goals", say("In this chapter you will learn to"),
                f"<ol style='margin:0'>{body}</ol>", "#0b3d91")
     line = None if chapter is None else chapter_progress(chapter)
     return Pieces(Fragment(f'<div class="wt-lesson-goals" style="{WIDGET_TEXT}">{box.html}</div>'),
@@ -145,7 +147,7 @@ def recap(*items: str | Sequence[str], progress: bool = True) -> Pieces:
     progress line."""
     texts = _items(items)
     body = "".join(f"<li>{_inline(text)}</li>" for text in texts)
-    box = _box("recap", "Recap", f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
+    box = _box("recap", say("Recap"), f"<ul style='margin:0'>{body}</ul>", "#2e7d32")
     text = Fragment(f'<div class="wt-lesson-recap" style="{WIDGET_TEXT}">{box.html}</div>')
     return Pieces(text, store()) if progress else Pieces(text)
 
@@ -156,15 +158,15 @@ def choice(text: str, question: str = "") -> Fragment:
     if not question:
         where = ""
     elif question.startswith("Q"):
-        where = f" (open question {escape(question)} of the rules notes)"
+        where = say(" (open question {id} of the rules notes)", id=escape(question))
     else:
-        where = f" (rules notes, {escape(question)})"
-    return _box("choice", "Our choice" + where, f"<div>{_inline(text)}</div>", "#7b1fa2")
+        where = say(" (rules notes, {id})", id=escape(question))
+    return _box("choice", say("Our choice") + where, f"<div>{_inline(text)}</div>", "#7b1fa2")
 
 
 def rulebooks(text: str) -> Fragment:
     """A box for where the two rulebooks part ways."""
-    return _box("rulebooks", "The two rulebooks", f"<div>{_inline(text)}</div>", "#e6a100")
+    return _box("rulebooks", say("The two rulebooks"), f"<div>{_inline(text)}</div>", "#e6a100")
 
 
 def cards(codes: str | Iterable[str | Card], caption: str | None = None,
@@ -175,7 +177,7 @@ def cards(codes: str | Iterable[str | Card], caption: str | None = None,
     row = cards_html(chosen, width=width)
     head = (f'<div style="{FONT};font-weight:bold;margin-bottom:4px">{escape(caption)}</div>'
             if caption else "")
-    names = ", ".join(card.name for card in chosen)
+    names = ", ".join(card.name_in(current()) for card in chosen)
     height = round(width * 1.4) + (30 if caption else 8)
     return Fragment(f'<div class="wt-lesson-cards" aria-label="{escape(names)}" '
                     f'style="margin:8px 0;{offscreen(height)}">{head}{row}</div>')
@@ -186,6 +188,8 @@ def pack(width: float = 58) -> Fragment:
     rows = []
     for suit in Suit:
         row = [card for card in PACK if card.suit is suit]
-        caption = f"{suit.noun.capitalize()} {suit.symbol}: {len(row)} cards"
+        noun = in_context("suit", suit.noun).text(current())
+        caption = say("{suit} {symbol}: {count} cards", suit=noun.capitalize(),
+                      symbol=suit.symbol, count=len(row))
         rows.append(cards(row, caption, width).html)
     return Fragment(f'<div class="wt-lesson-pack">{"".join(rows)}</div>')

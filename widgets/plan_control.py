@@ -22,9 +22,9 @@ from worms_tutor.mechanics.hand import HandState
 from worms_tutor.values.cards import Card
 from worms_tutor.values.errors import IllegalPlay
 from worms_tutor.values.play import Play
-from worms_tutor.values.seating import seat_name
 
 from .hand import HandPicker
+from .language import say, seat_named
 from .table import TrickTable
 
 
@@ -47,9 +47,10 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
         """The plan to judge, once it is finished (read by the puzzle's Check)."""
         self._listeners: list[Callable[[], None]] = []
         self.picker = HandPicker(puzzle.hand, max_select=_largest_play(puzzle.state),
-                                 label=f"Your hand ({seat_name(puzzle.seat)})")
-        self.play_button = ipywidgets.Button(description="Play",
-                                             tooltip="Play the cards you picked")
+                                 label=say("Your hand ({seat})",
+                                           seat=seat_named(puzzle.seat)))
+        self.play_button = ipywidgets.Button(description=say("Play"),
+                                             tooltip=say("Play the cards you picked"))
         self.play_button.add_class("wt-plan-play")
         self.status = ipywidgets.HTML("")
         self.status.add_class("wt-plan-status")
@@ -112,9 +113,10 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
         state = progress.state
         self._offer(state)
         replies = progress.plays[len(progress.plays) - _replies_count(progress, self.puzzle):]
-        answered = ", ".join(_symbols(play) for play in replies) or "nothing yet"
+        answered = ", ".join(_symbols(play) for play in replies) or say("nothing yet")
+        told = say("The others answer: {plays}. Your turn again.", plays=escape(answered))
         self.status.value = (f'<p class="wt-plan-status__text" style="margin:2px 0">'
-                             f"The others answer: {escape(answered)}. Your turn again.</p>")
+                             f"{told}</p>")
         line = Line(self.puzzle.state, progress.plays, state)
         self.line_box.children = [TrickTable.from_line(line, show_hands="none")]
 

@@ -32,9 +32,9 @@ from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import IllegalPlay, WormsError
 from worms_tutor.values.play import Play
 from worms_tutor.values.rules import Rules
-from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
+from .language import N_, current, say, seat_named, side_named
 from .scoreboard import Scoreboard
 from .table import Frame, step_reason_html, table_html
 
@@ -44,15 +44,15 @@ LEARNER = "S"
 EXPLORER_NOTEBOOK = "12-explore-positions.ipynb"
 
 BOTS: dict[str, Callable[[], Bot]] = {
-    "random (beginner)": RandomBot,
-    "heuristic (club player)": HeuristicBot,
-    "sampling (strong, thinks ~1 s)": lambda: SamplingBot(samples=8, seconds=1.0),
+    N_("random (beginner)"): RandomBot,
+    N_("heuristic (club player)"): HeuristicBot,
+    N_("sampling (strong, thinks ~1 s)"): lambda: SamplingBot(samples=8, seconds=1.0),
 }
 """Bot strengths offered to the learner: label → a fresh bot."""
 
 LINK_STYLE = "color:#0b3d91;text-decoration:underline"
 
-PRESET_LABELS = {"english": "English (pagat.com)", "danish-club": "Danish club"}
+PRESET_LABELS = {"english": N_("English (pagat.com)"), "danish-club": N_("Danish club")}
 
 
 def _box(kind: str, html: str) -> str:
@@ -76,24 +76,25 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.rng = random.Random(self.seed)
         wide = ipywidgets.Layout(width="auto")
         self.preset = ipywidgets.Dropdown(
-            options=[(label, name) for name, label in PRESET_LABELS.items()], value=preset,
-            description="Rules", layout=wide)
-        self.strength = ipywidgets.Dropdown(options=list(BOTS), value="heuristic (club player)",
-                                            description="Bots", layout=wide)
-        self.practice = ipywidgets.Checkbox(value=True, description="Practice mode (undo)",
+            options=[(say(label), name) for name, label in PRESET_LABELS.items()], value=preset,
+            description=say("Rules"), layout=wide)
+        self.strength = ipywidgets.Dropdown(options=[(say(label), label) for label in BOTS],
+                                            value="heuristic (club player)",
+                                            description=say("Bots"), layout=wide)
+        self.practice = ipywidgets.Checkbox(value=True, description=say("Practice mode (undo)"),
                                             indent=False, layout=wide)
-        self.new_button = ipywidgets.Button(description="New match", layout=wide)
+        self.new_button = ipywidgets.Button(description=say("New match"), layout=wide)
         self.status = ipywidgets.HTML()
         self.status.add_class("wt-play-status")
         self.board = ipywidgets.HTML()
         self.board.add_class("wt-play-board")
-        self.picker = HandPicker(label="Your hand (South)")
-        self.play_button = ipywidgets.Button(description="Play", button_style="primary",
+        self.picker = HandPicker(label=say("Your hand (South)"))
+        self.play_button = ipywidgets.Button(description=say("Play"), button_style="primary",
                                              layout=wide)
-        self.undo_button = ipywidgets.Button(description="Undo my last play", layout=wide)
-        self.solver_button = ipywidgets.Button(description="What would the solver play?",
+        self.undo_button = ipywidgets.Button(description=say("Undo my last play"), layout=wide)
+        self.solver_button = ipywidgets.Button(description=say("What would the solver play?"),
                                                layout=wide)
-        self.record_button = ipywidgets.Button(description="Save the hand record",
+        self.record_button = ipywidgets.Button(description=say("Save the hand record"),
                                                layout=wide)
         self.message = ipywidgets.HTML()
         self.message.add_class("wt-play-message")
@@ -145,12 +146,13 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         """Play the selected cards for S, if the engine allows it; then the bots answer."""
         match = self._match()
         if match.to_move != LEARNER:
-            self.message.value = _box("note", "It is not your turn.")
+            self.message.value = _box("note", say("It is not your turn."))
             return
         cards = self.picker.selected_cards
         needed = self.cards_needed()
         if len(cards) != needed and not (match.hand.trick.is_empty and cards):
-            self.message.value = _box("note", f"Pick {_cards(needed)} first, then press Play.")
+            self.message.value = _box("note", say("Pick {cards} first, then press Play.",
+                                                  cards=_cards(needed)))
             return
         self.play(Play(LEARNER, cards))
 
@@ -163,8 +165,9 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         refusal = match.hand.check(play)
         if refusal is not None:
             self.message.value = _box(
-                "error", f"You may not play that: {text_html(refusal.message)} "
-                         f"({escape(refusal.rule)})")
+                "error", say("You may not play that: {refusal} ({rule})",
+                             refusal=text_html(refusal.message_in(current())),
+                             rule=escape(refusal.rule)))
             return
         self.history.append(match)
         self.picker.clear()
@@ -174,18 +177,19 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
     def undo(self) -> None:
         """Practice mode: take back S's last play (and the bots' answers to it)."""
         if not self.practice.value:
-            self.message.value = _box("note", "Undo is for practice mode: tick it above.")
+            self.message.value = _box("note", say("Undo is for practice mode: tick it above."))
             return
         if not self.history:
-            self.message.value = _box("note", "There is no play of yours to take back.")
+            self.message.value = _box("note", say("There is no play of yours to take back."))
             return
         self._stop_bots()
         reopened = self._match().over
         self.match = self.history.pop()
         self.shown_record = None
         self.explanation.value = ""
-        self.message.value = _box("note", "Your last play was taken back" + (
-            ": the match is open again." if reopened else "."))
+        self.message.value = _box("note", say(
+            "Your last play was taken back: the match is open again." if reopened
+            else "Your last play was taken back."))
         self._refresh()
 
     def ask_solver(self) -> None:
@@ -193,22 +197,23 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         match = self._match()
         hand = match.hand
         if match.to_move != LEARNER:
-            self.message.value = _box("note", "The solver answers when it is your turn.")
+            self.message.value = _box("note", say("The solver answers when it is your turn."))
             return
         if hand.stock:
             self.message.value = _box(
-                "note", f"The solver needs every card known: wait until the stock is empty "
-                        f"(still {len(hand.stock)} cards).")
+                "note", say("The solver needs every card known: wait until the stock is "
+                            "empty (still {count} cards).", count=len(hand.stock)))
             return
         try:
             solution = solve(hand)
         except SolverError as error:
-            self.message.value = _box("note", escape(str(error)))
+            self.message.value = _box("note", escape(error.in_language(current())))
             return
         best = ", ".join(" ".join(str(c) for c in p.cards) for p in solution.best)
         self.message.value = _box(
-            "ok", f"The solver, looking at all four hands, would play <b>{escape(best)}</b>: "
-                  f"your side {escape(solution.value.in_words())}.")
+            "ok", say("The solver, looking at all four hands, would play <b>{best}</b>: "
+                      "your side {outcome}.", best=escape(best),
+                      outcome=escape(solution.value.in_words(current()))))
 
     def save_record(self) -> None:
         """The current hand (or the one just finished) as a scenario file: shown, downloadable,
@@ -222,12 +227,13 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         code = encode(scenario)
         self.record.value = (
-            f'<div class="wt-play-record__box" style="margin-top:8px"><b>Hand {number} record'
-            f"</b> ({len(scenario.plays)} plays) · "
+            f'<div class="wt-play-record__box" style="margin-top:8px"><b>'
+            f'{say("Hand {number} record", number=number)}'
+            f"</b> ({say('{count} plays', count=len(scenario.plays))}) · "
             f'<a class="wt-play-download" style="{LINK_STYLE}" download="worms-hand-{number}.json" '
-            f'href="data:application/json;base64,{data}">download the file</a> · '
+            f'href="data:application/json;base64,{data}">{say("download the file")}</a> · '
             f'<a class="wt-play-replay" style="{LINK_STYLE}" target="_blank" '
-            f'href="{EXPLORER_NOTEBOOK}?position={code}">replay it in the explorer</a>'
+            f'href="{EXPLORER_NOTEBOOK}?position={code}">{say("replay it in the explorer")}</a>'
             f'<pre style="white-space:pre-wrap;font-size:0.8em;max-height:10em;overflow:auto">'
             f"{escape(text)}</pre></div>")
 
@@ -259,13 +265,15 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
             record = self.shown_record
             reasons = explain_record(record, after.rules.players)
             number = len(before.hand.records) + 1
+            title = say("Hand {hand}, trick {trick}: {seat} wins", hand=before.hand_number,
+                        trick=number, seat=escape(seat_named(record.winner)
+                                                  if current() != "en" else record.winner))
             self.explanation.value = (
-                f'<div class="wt-play-explain__title" style="font-weight:bold">Hand '
-                f"{before.hand_number}, trick {number}: "
-                f"{escape(record.winner)} wins</div>{step_reason_html(reasons)}")
+                f'<div class="wt-play-explain__title" style="font-weight:bold">{title}</div>'
+                f"{step_reason_html(reasons)}")
             if after.hand_number != before.hand_number:
-                self.explanation.value += _box(
-                    "ok", f"Hand {before.hand_number} is over. A new hand is dealt.")
+                self.explanation.value += _box("ok", say(
+                    "Hand {number} is over. A new hand is dealt.", number=before.hand_number))
 
     def _advance(self) -> None:
         """Let the bots play until it is South's turn or the match is over, showing each move.
@@ -320,25 +328,27 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         self.picker.disabled = not mine
         self.play_button.disabled = not mine
         self.undo_button.disabled = not (self.practice.value and self.history)
-        self.undo_button.description = (
+        self.undo_button.description = say(
             "Undo my last play (reopens the match)" if match.over else "Undo my last play")
         self.solver_button.disabled = not (mine and not hand.stock)
-        score = " · ".join(f"{side_name(side)} {points}" for side, points in hand.score)
+        score = " · ".join(f"{side_named(side)} {points}" for side, points in hand.score)
         if match.over:
-            turn = f"The match is over: {escape(side_name(match.winner or ''))} win."
+            turn = say("The match is over: {side} win.",
+                       side=escape(side_named(match.winner or "")))
         elif mine:
-            turn = ("<b>Your turn:</b> " + (
-                "lead 1 card (or 2–4 of one rank) and press Play." if trick.is_empty
-                else f"pick {_cards(trick.size)} and press Play."))
+            turn = say("<b>Your turn:</b> lead 1 card (or 2–4 of one rank) and press Play."
+                       if trick.is_empty else "<b>Your turn:</b> pick {cards} and press Play.",
+                       cards=_cards(trick.size))
         else:
-            turn = f"{escape(seat_name(match.to_move or ''))} is thinking…"
+            turn = say("{seat} is thinking…", seat=escape(seat_named(match.to_move or "")))
         if hand.hand_over:
-            where = f"over after {_tricks(len(hand.records))}"
+            where = say("over after {tricks}", tricks=_tricks(len(hand.records)))
         else:
-            where = f"trick {len(hand.records) + 1}"
+            where = say("trick {number}", number=len(hand.records) + 1)
+        status = say("Hand {number} · {where} · stock <b>{stock}</b> cards · score {score}",
+                     number=match.hand_number, where=where, stock=len(hand.stock), score=score)
         self.status.value = (
-            f'<div style="font-size:1.05em">Hand {match.hand_number} · {where} · stock '
-            f"<b>{len(hand.stock)}</b> cards · score {score} · "
+            f'<div style="font-size:1.05em">{status} · '
             f'<span class="wt-play-turn">{turn}</span></div>')
         self.scoreboard.show(hand)
 
@@ -354,22 +364,22 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
     def _report(self, error: Exception) -> None:
         """An engine refusal as its sentence; anything else as a short apology on the page."""
         if isinstance(error, IllegalPlay):
-            self.message.value = _box("error", escape(str(error)))
+            self.message.value = _box("error", escape(error.in_language(current())))
             return
         log.exception("PlayTable action failed", exc_info=error)
         self.message.value = _box(
-            "error", f"Something went wrong ({escape(type(error).__name__)}); "
-                     "the match is unchanged. Try again or start a new match.")
+            "error", say("Something went wrong ({problem}); the match is unchanged. Try again "
+                         "or start a new match.", problem=escape(type(error).__name__)))
         if self.match is not None:
             self._refresh()
 
 
 def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return say("1 card") if count == 1 else say("{count} cards", count=count)
 
 
 def _tricks(count: int) -> str:
-    return "1 trick" if count == 1 else f"{count} tricks"
+    return say("1 trick") if count == 1 else say("{count} tricks", count=count)
 
 
 

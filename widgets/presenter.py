@@ -8,6 +8,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .language import say
 from .style import static_text, stylesheet
 
 PRESENTER_CLASS = "wt-presenter"
@@ -23,10 +24,15 @@ class PresenterMode(anywidget.AnyWidget):
 
     on = traitlets.Bool(False).tag(sync=True)
     reveal_all = traitlets.Bool(False).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    """The buttons' words in the page's language (the view shows English without them)."""
 
     def __init__(self, **kwargs: Any) -> None:
         self._targets: list[Any] = []
         kwargs.setdefault("_dom_classes", ("wt-presenter-mode",))  # in the opening message
+        kwargs.setdefault("labels", {"group": say("Display for a projector"),
+                                     "on": say("Presenter mode"),
+                                     "reveal": say("Reveal all hands")})
         super().__init__(**kwargs)
 
     def apply_to(self, *containers: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .language import N_, say
 from .progress_code import (
     Progress,
     ProgressCodeError,
@@ -26,10 +27,10 @@ STORAGE_KEY = "worms-tutor/progress"
 
 Listener = Callable[["ProgressStore"], None]
 
-UNREADABLE_STORED = (
+UNREADABLE_STORED = N_(
     "The progress saved in this browser could not be read, so the tutor starts afresh. ({problem})"
 )
-NO_STORAGE = (
+NO_STORAGE = N_(
     "This browser does not let the tutor save progress (private window or blocked "
     "storage). Use the progress code to keep your place."
 )
@@ -103,11 +104,11 @@ class ProgressStore(anywidget.AnyWidget):
         try:
             pasted = decode_progress(text)
         except ProgressCodeError as error:
-            self.notice = f"That progress code was not used: {error}"
+            self.notice = say("That progress code was not used: {problem}", problem=error)
             return False
         added = len(pasted.solved - self.solved)
         self._set(self.progress.merge(pasted))
-        self.notice = f"Progress code read: {_puzzles(added)} added."
+        self.notice = say("Progress code read: {puzzles} added.", puzzles=_puzzles(added))
         return True
 
     def reset(self) -> None:
@@ -146,7 +147,7 @@ class ProgressStore(anywidget.AnyWidget):
         elif content.get("type") == "changed" and self.loaded:
             self._browser_changed(content.get("value"))
         elif content.get("type") == "save-failed":
-            self.notice = NO_STORAGE
+            self.notice = say(NO_STORAGE)
 
     def _browser_changed(self, value: Any) -> None:
         """Another tab or store saved progress: take its puzzles too, then save the union."""
@@ -163,12 +164,12 @@ class ProgressStore(anywidget.AnyWidget):
         stored = Progress()
         readable = True
         if error:
-            self.notice = NO_STORAGE
+            self.notice = say(NO_STORAGE)
         elif value is not None:
             try:
                 stored = decode_progress(value)
             except ProgressCodeError as problem:
-                self.notice = UNREADABLE_STORED.format(problem=problem)
+                self.notice = say(UNREADABLE_STORED, problem=problem)
                 readable = False
         merged = self.progress.merge(stored)
         self.best_stars = dict(merged.stars)  # before "loaded": its observers read the stars
@@ -188,10 +189,11 @@ class ProgressStore(anywidget.AnyWidget):
 
 
 def _summary_text(solved: int, loaded: bool, stars: int = 0) -> str:
-    where = "in this browser" if loaded else "so far"
+    where = say("in this browser") if loaded else say("so far")
     earned = f", {stars} ★" if stars else ""
-    return f"Progress: {_puzzles(solved)} solved{earned} {where}."
+    return say("Progress: {puzzles} solved{stars} {where}.", puzzles=_puzzles(solved),
+               stars=earned, where=where)
 
 
 def _puzzles(count: int) -> str:
-    return "1 puzzle" if count == 1 else f"{count} puzzles"
+    return say("1 puzzle") if count == 1 else say("{count} puzzles", count=count)

@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
 
+from .language import say
 from .progress import ProgressStore
 
 
@@ -17,21 +18,21 @@ class ProgressPanel(ipywidgets.VBox):  # type: ignore[misc]
         # Classes and layouts go into each widget's opening message (set afterwards, each is
         # one more message for the page to pass on before it appears).
         wide = ipywidgets.Layout(width="auto")
-        self.show_button = ipywidgets.Button(description="Show my progress code", layout=wide,
+        self.show_button = ipywidgets.Button(description=say("Show my progress code"), layout=wide,
                                              _dom_classes=("wt-progress__show",))
         self.code_box = ipywidgets.Text(
-            description="Your code:", disabled=False,
+            description=say("Your code:"), disabled=False,
             layout=ipywidgets.Layout(width="100%", display="none"),
             _dom_classes=("wt-progress__code",),
         )
         self.paste_box = ipywidgets.Text(
-            placeholder="Paste a progress code here",
-            description="Restore:",
+            placeholder=say("Paste a progress code here"),
+            description=say("Restore:"),
             layout=ipywidgets.Layout(flex="1 1 auto", width="auto"),  # the button keeps its label
             _dom_classes=("wt-progress__paste",),
         )
         self.restore_button = ipywidgets.Button(
-            description="Restore progress",
+            description=say("Restore progress"),
             layout=ipywidgets.Layout(width="auto", flex="0 0 auto"),
             _dom_classes=("wt-progress__restore",),
         )

@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from .fragment import FONT
+from .language import say
 from .page_widgets import store
 from .reward import DRILL_PAGE
 from .series import Chapter, chapters, puzzle_files
@@ -51,15 +52,18 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
         total_solved += hits
         total_stars += counted.stars
         share = 0 if not count else round(100 * hits / count)
-        bar = (f'<div role="img" aria-label="{hits} of {count} solved" style="background:#e0e0e0;'
+        solved_label = say("{hits} of {count} solved", hits=hits, count=count)
+        bar = (f'<div role="img" aria-label="{solved_label}" style="background:#e0e0e0;'
                f'width:160px;max-width:22vw;height:12px;border-radius:6px;overflow:hidden">'
                f'<div style="background:#2e7d32;width:{share}%;height:100%"></div></div>')
         mark = " ✓" if counted.complete else ""
         solved_text = f"{hits} / {count}{mark}"
-        star_text = (f'<span aria-label="{counted.stars} of {counted.possible} stars">'
+        stars_label = say("{stars} of {possible} stars", stars=counted.stars,
+                          possible=counted.possible)
+        star_text = (f'<span aria-label="{stars_label}">'
                      f"★ {counted.stars} / {counted.possible}</span>")
         if not count:  # the sandbox pages: nothing to solve, nothing to show as missing
-            solved_text, star_text, bar = "no puzzles", "", ""
+            solved_text, star_text, bar = say("no puzzles"), "", ""
         rows.append(
             f'<tr data-chapter="{chapter.number}"><td style="padding:3px 10px 3px 0">'
             f'<b>{chapter.number}</b></td><td style="padding:3px 10px 3px 0">'
@@ -70,14 +74,16 @@ def progress_html(listed: Sequence[Chapter], solved: Iterable[str], loaded: bool
             f'{solved_text}</td><td class="wt-lesson-progress__stars" '
             f'style="padding:3px 10px 3px 0;white-space:nowrap;color:#8a5a00">{star_text}</td>'
             f'<td>{bar}</td></tr>')
-    state = "" if loaded else " (reading your browser's saved progress…)"
+    state = "" if loaded else say(" (reading your browser's saved progress…)")
+    summary = say("Your progress: {solved} of {total} puzzles solved, ★ {stars} of {possible}",
+                  solved=total_solved, total=total, stars=total_stars, possible=3 * total)
+    rules = say("Stars: {rules}. A puzzle solved before stars were counted shows one star: "
+                "solve it again for more.", rules=escape(say(RULES_TEXT)))
     return (f'<div style="{FONT};font-size:1.15em"><div style="font-weight:bold;margin:4px 0">'
-            f'Your progress: {total_solved} of {total} puzzles solved, ★ {total_stars} of '
-            f'{3 * total}{state}</div>'
+            f"{summary}{state}</div>"
             f'<table style="border-collapse:collapse;max-width:100%">{"".join(rows)}</table>'
             f'<div class="wt-lesson-progress__rules" style="font-size:0.85em;color:#444;'
-            f'margin-top:4px">Stars: {escape(RULES_TEXT)}. A puzzle solved before stars were '
-            f"counted shows one star: solve it again for more.</div></div>")
+            f'margin-top:4px">{rules}</div></div>')
 
 
 def chapter_progress(number: str) -> Any:
@@ -109,15 +115,20 @@ def chapter_line_html(number: str, ids: Sequence[str], solved: Iterable[str],
     """One chapter's puzzles solved and stars earned, with a link to its drill."""
     counted = tally(ids, solved, stars)
     if not loaded:
-        state = "reading your saved progress…"
+        state = say("reading your saved progress…")
     else:
-        done = " ✓ chapter complete" if counted.complete else ""
-        state = (f"{counted.solved} of {counted.puzzles} puzzles solved, "
-                 f'<span class="wt-chapter-progress__stars" aria-label="{counted.stars} of '
-                 f'{counted.possible} stars">★ {counted.stars} of {counted.possible}</span>{done}')
+        done = say(" ✓ chapter complete") if counted.complete else ""
+        stars_label = say("{stars} of {possible} stars", stars=counted.stars,
+                          possible=counted.possible)
+        state = (say("{solved} of {puzzles} puzzles solved, ", solved=counted.solved,
+                     puzzles=counted.puzzles)
+                 + f'<span class="wt-chapter-progress__stars" aria-label="{stars_label}">'
+                 + say("★ {stars} of {possible}", stars=counted.stars, possible=counted.possible)
+                 + f"</span>{done}")
     return (f'<div style="{FONT};font-size:1.05em;color:#111;display:flex;flex-wrap:wrap;'
             f'gap:4px 14px;align-items:baseline;margin:2px 0">'
-            f'<span class="wt-chapter-progress__count">Your progress here: {state}</span>'
+            f'<span class="wt-chapter-progress__count">'
+            f'{say("Your progress here: {state}", state=state)}</span>'
             f'<a href="{DRILL_PAGE}?chapter={escape(number)}" '
-            f'style="color:#0b3d91;text-decoration:underline">Drill this chapter, one puzzle at '
-            f"a time →</a></div>")
+            f'style="color:#0b3d91;text-decoration:underline">'
+            f'{say("Drill this chapter, one puzzle at a time →")}</a></div>')

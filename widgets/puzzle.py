@@ -32,10 +32,9 @@ from worms_tutor.analysis.puzzle import (
 from worms_tutor.presentation.display import reasons_html, text_html
 from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rulebook import RULE_TITLES, rule_title
-from worms_tutor.values.seating import seat_name, side_name
 
 from .hand import HandPicker
-from .language import current
+from .language import N_, current, say, seat_named, side_named
 from .plan_control import PlanControl
 from .progress import ProgressStore
 from .puzzle_text import puzzle_text
@@ -50,20 +49,20 @@ PUZZLES = Path(__file__).with_name("puzzles")
 """The puzzles shipped with the tutor, one JSON file each."""
 
 KIND_PROMPTS = {
-    "play": "Pick your card(s), then press Check.",
-    "play-one": "Pick your card: it is checked at once.",
-    "placement": "Choose where each card goes, then press Check.",
-    "choose_and_place": "Choose which cards to play and where each goes (the others stay in "
-                        "your hand), then press Check.",
-    "winner": "Pick the seat, then press Check.",
-    "legal": "Answer, then press Check.",
-    "points": "Type the number of points, then press Enter or Check.",
-    "table": "Choose your answer, then press Check.",
-    "allowed": "Tick every play that is allowed (none, if none is), then press Check.",
-    "choose_all": "Tick every play that does it, then press Check.",
-    "hand_score": "Type the points of each side, then press Check.",
-    "spot_illegal": "Pick the play that breaks a rule, then press Check.",
-    "plan": "Play your cards trick by trick: the others answer at once.",
+    "play": N_("Pick your card(s), then press Check."),
+    "play-one": N_("Pick your card: it is checked at once."),
+    "placement": N_("Choose where each card goes, then press Check."),
+    "choose_and_place": N_("Choose which cards to play and where each goes (the others stay "
+                           "in your hand), then press Check."),
+    "winner": N_("Pick the seat, then press Check."),
+    "legal": N_("Answer, then press Check."),
+    "points": N_("Type the number of points, then press Enter or Check."),
+    "table": N_("Choose your answer, then press Check."),
+    "allowed": N_("Tick every play that is allowed (none, if none is), then press Check."),
+    "choose_all": N_("Tick every play that does it, then press Check."),
+    "hand_score": N_("Type the points of each side, then press Check."),
+    "spot_illegal": N_("Pick the play that breaks a rule, then press Check."),
+    "plan": N_("Play your cards trick by trick: the others answer at once."),
 }
 
 NEXT_DELAY = 0.03
@@ -108,11 +107,12 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.hint_box = _html("wt-hint", "")
         self.next_box = ipywidgets.VBox()
         self.next_box.add_class("wt-next")
-        self.check_button = ipywidgets.Button(description="Check", button_style="primary",
-                                              tooltip="Check your answer with the rules engine")
+        self.check_button = ipywidgets.Button(
+            description=say("Check"), button_style="primary",
+            tooltip=say("Check your answer with the rules engine"))
         self.check_button.add_class("wt-check")
-        self.hint_button = ipywidgets.Button(description="Hint",
-                                             tooltip="Show the next hint")
+        self.hint_button = ipywidgets.Button(description=say("Hint"),
+                                             tooltip=say("Show the next hint"))
         self.hint_button.add_class("wt-hint-button")
         self.reveal_button: ipywidgets.Button | None = None  # made at a first miss
         self.missed = False
@@ -133,7 +133,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             log.exception("puzzle could not be shown")
             self.add_class("wt-puzzle--broken")
             self.children = [_html("wt-puzzle-error", problem_html(
-                "This puzzle could not be shown", error))]
+                say("This puzzle could not be shown"), error))]
             return
         if progress is not None:
             progress.on_loaded(lambda store: self._show_solved_before(store))
@@ -156,7 +156,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         answer = self.read_answer()
         if answer is None or answer == () or answer == []:
             self._set_feedback("wt-feedback--empty",
-                               f"<p>{escape(KIND_PROMPTS[_prompt(puzzle, False)], quote=False)}"
+                               f"<p>{escape(_prompt_text(puzzle, False), quote=False)}"
                                "</p>")
             return None
         verdict = puzzle.check(answer, current())
@@ -166,8 +166,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             self.missed = True  # a second try is worth making: the answer stays hidden
             self._set_feedback("wt-feedback--wrong", _first_miss_html(verdict))
             if self.reveal_button is None:
-                self.reveal_button = ipywidgets.Button(description="Show the answer",
-                                                       tooltip="Show the answer and why")
+                self.reveal_button = ipywidgets.Button(description=say("Show the answer"),
+                                                       tooltip=say("Show the answer and why"))
                 self.reveal_button.add_class("wt-reveal")
                 self.reveal_button.on_click(self._guarded(self.reveal))
             self.next_box.children = [self.reveal_button]
@@ -229,7 +229,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             return
         table = TrickTable.from_line(verdict.next_line, show_hands="none")
         table.add_class("wt-next-table")
-        self.next_box.children = [_html("wt-next-title", "<strong>What happens next:</strong>"),
+        self.next_box.children = [_html("wt-next-title",
+                                        f"<strong>{say('What happens next:')}</strong>"),
                                   table]
 
     def next_hint(self, _button: Any = None) -> Hint | None:
@@ -242,8 +243,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.hint_box.value = "".join(_hint_html(number, hint)
                                       for number, hint in enumerate(shown, start=1))
         last = self.hints_shown == len(ladder)
-        self.hint_button.description = "All hints shown" if last else \
-            f"Hint {self.hints_shown + 1} of {len(ladder)}"
+        self.hint_button.description = say("All hints shown") if last else \
+            say("Hint {number} of {count}", number=self.hints_shown + 1, count=len(ladder))
         self.hint_button.disabled = last
         return shown[-1]
 
@@ -274,7 +275,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                 _on_enter(box, lambda: check(None))
         if isinstance(control, PlanControl):
             control.on_finished(lambda: check(None))
-        self.hint_button.description = f"Hint 1 of {len(puzzle.hints())}"
+        self.hint_button.description = say("Hint {number} of {count}", number=1,
+                                           count=len(puzzle.hints()))
         buttons = ipywidgets.HBox([self.check_button, self.hint_button])
         buttons.add_class("wt-puzzle-buttons")
         return [header, table, control, buttons, self.feedback, self.next_box, self.hint_box]
@@ -309,11 +311,11 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                 action(button)
             except WormsError as error:
                 self._set_feedback("wt-feedback--error", problem_html(
-                    "That answer could not be read", error))
+                    say("That answer could not be read"), error))
             except Exception as error:
                 log.exception("puzzle callback failed")
                 self._set_feedback("wt-feedback--error", problem_html(
-                    "Something went wrong; the puzzle still works, try again", error))
+                    say("Something went wrong; the puzzle still works, try again"), error))
 
         return run
 
@@ -327,7 +329,7 @@ def puzzle_list(
     except PuzzleError as error:
         log.exception("puzzles could not be loaded")
         return ipywidgets.VBox([_html("wt-puzzle-error", problem_html(
-            "The puzzles could not be loaded", error))])
+            say("The puzzles could not be loaded"), error))])
     box = ipywidgets.VBox([PuzzleWidget(p, progress=progress) for p in puzzles])
     box.add_class("wt-puzzle-list")
     return box
@@ -387,6 +389,11 @@ def _prompt(puzzle: Puzzle, check_on_pick: bool) -> str:
     return puzzle.kind
 
 
+def _prompt_text(puzzle: Puzzle, check_on_pick: bool) -> str:
+    """What to do with the answer control, worded for this page."""
+    return say(KIND_PROMPTS[_prompt(puzzle, check_on_pick)])
+
+
 def _header_html(puzzle: Puzzle, prompt: str) -> str:
     notes = "".join(f"<li>{escape(note, quote=False)}</li>"
                     for note in puzzle.variant_notes(current()))
@@ -397,14 +404,14 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
         f'<div style="font-family:Helvetica,Arial,sans-serif;color:#111">'
         f'<h3 class="wt-puzzle__title" style="margin:4px 0">'
         f'{escape(puzzle_text(puzzle, "title"), quote=False)}</h3>'
-        f'<span class="wt-variant-badge" title="The rules this puzzle is posed under" '
+        f'<span class="wt-variant-badge" title="{say("The rules this puzzle is posed under")}" '
         f'style="display:inline-block;background:#0b3d91;color:#fff;border-radius:12px;'
         f'padding:2px 10px;font-size:90%">{escape(puzzle.variant_label(current()), quote=False)}'
-        f" · {players} players</span>{_difficulty_html(puzzle)}{notes_html}"
+        f" · {say('{count} players', count=players)}</span>{_difficulty_html(puzzle)}{notes_html}"
         f'<p class="wt-puzzle__question" style="font-size:110%">'
         f"{escape(puzzle_text(puzzle, 'question'), quote=False)}</p>"
         f'<p class="wt-puzzle__prompt" style="margin:0;color:#444">{_role(puzzle)}'
-        f"{escape(KIND_PROMPTS[prompt], quote=False)}</p></div>"
+        f"{escape(say(KIND_PROMPTS[prompt]), quote=False)}</p></div>"
     )
 
 
@@ -421,7 +428,7 @@ def _difficulty_html(puzzle: Puzzle) -> str:
     """The engine's difficulty level beside the badge: ●○○ easy, ●●○, ●●● hard."""
     found = difficulty(puzzle)
     label = found.label_in(current())
-    words = f"Difficulty: {label}, {found.level} of 3"
+    words = say("Difficulty: {label}, {level} of 3", label=label, level=found.level)
     return (f'<span class="wt-difficulty" role="img" aria-label="{words}" title="{words}" '
             f'style="margin-left:10px;color:#0b3d91;white-space:nowrap">'
             f'<span style="font-size:120%;letter-spacing:2px">{found.mark}</span> '
@@ -431,7 +438,7 @@ def _difficulty_html(puzzle: Puzzle) -> str:
 def _role(puzzle: Puzzle) -> str:
     """Whose cards the learner holds: only a puzzle that asks for a play gives a seat."""
     if puzzle.kind in ("play", "placement", "plan"):
-        return f"You play for {escape(seat_name(puzzle.seat))}. "
+        return say("You play for {seat}. ", seat=escape(seat_named(puzzle.seat)))
     return ""
 
 
@@ -440,24 +447,24 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     kind = puzzle.kind
     if kind == "play":
         picker = HandPicker(puzzle.hand, max_select=puzzle.cards_to_pick,
-                           label=f"Your hand ({seat_name(puzzle.seat)})")
+                           label=say("Your hand ({seat})", seat=seat_named(puzzle.seat)))
         return picker, lambda: picker.selected_cards
     if kind == "placement":
         return _placement_control(puzzle)
     if kind == "winner":
         radio = ipywidgets.RadioButtons(options=list(puzzle.rules.seats), value=None,
-                                        description="Winner:")
+                                        description=say("Winner:"))
         radio.add_class("wt-answer-winner")
         return radio, lambda: radio.value
     if kind == "table":
         radio = ipywidgets.RadioButtons(options=_table_options(puzzle), value=None,
-                                        description="Answer:")
+                                        description=say("Answer:"))
         radio.add_class("wt-answer-table")
         return radio, lambda: radio.value
     if kind == "legal":
-        radio = ipywidgets.RadioButtons(options=[("Yes, it is legal", "yes"),
-                                                 ("No, it is not allowed", "no")],
-                                        value=None, description="Legal?")
+        radio = ipywidgets.RadioButtons(options=[(say("Yes, it is legal"), "yes"),
+                                                 (say("No, it is not allowed"), "no")],
+                                        value=None, description=say("Legal?"))
         radio.add_class("wt-answer-legal")
         return radio, lambda: radio.value
     if kind in ("allowed", "choose_all"):
@@ -468,14 +475,15 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         radio = ipywidgets.RadioButtons(
             options=list(zip(spot_illegal.option_labels(puzzle, current()),
                              (str(play) for play in puzzle.scenario.plays), strict=True)),
-            value=None, description="Breaks a rule:", style={"description_width": "initial"})
+            value=None, description=say("Breaks a rule:"),
+            style={"description_width": "initial"})
         radio.add_class("wt-answer-spot")
         return radio, lambda: radio.value
     if kind == "plan":
         control = PlanControl(puzzle)
         return control, control.read
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
-    number = ipywidgets.Text(value="", placeholder="a number", description="Points:")
+    number = ipywidgets.Text(value="", placeholder=say("a number"), description=say("Points:"))
     number.add_class("wt-answer-points")
     return number, lambda: _whole_number(number.value)
 
@@ -502,7 +510,8 @@ def _hand_score_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     """One number box per side, named in words; read only when every box holds a number."""
     boxes = {}
     for side in hand_score.side_list(puzzle):
-        box = ipywidgets.Text(value="", placeholder="points", description=f"{side_name(side)}:",
+        box = ipywidgets.Text(value="", placeholder=say("points"),
+                              description=f"{side_named(side)}:",
                               style={"description_width": "initial"})
         box.add_class("wt-answer-hand-score")
         boxes[side] = box
@@ -527,16 +536,17 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     offered than were led, the hand it stays in)."""
     assert puzzle.play is not None
     heading = [table_card.card for table_card in puzzle.state.trick.head]
-    keep = [("stays in hand", KEEP)] if len(puzzle.play.cards) > len(heading) else []
+    keep = [(say("stays in hand"), KEEP)] if len(puzzle.play.cards) > len(heading) else []
     rows = []
     choosers = {}
     for card in puzzle.play.cards:
         chooser = ipywidgets.Dropdown(
-            options=[("(choose)", None)]
-            + [(f"on {target.name} ({target.symbol_code})", target.code) for target in heading]
+            options=[(say("(choose)"), None)]
+            + [(say("on {card} ({code})", card=target.name_in(current()),
+                    code=target.symbol_code), target.code) for target in heading]
             + keep,
             value=None,
-            description=f"{card.name}:",
+            description=f"{card.name_in(current())}:",
             style={"description_width": "initial"},
         )
         chooser.add_class("wt-answer-placement")
@@ -561,13 +571,14 @@ def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     boxes = []
     for play in puzzle.plays:
         cards = " ".join(card.symbol_code for card in play.cards)
-        box = ipywidgets.Checkbox(value=False, description=f"{play.seat} plays {cards}",
+        box = ipywidgets.Checkbox(value=False, description=say("{seat} plays {cards}",
+                                                               seat=play.seat, cards=cards),
                                   indent=False)
         box.add_class("wt-answer-allowed")
         boxes.append(box)
-    ask = ("Which of these plays are allowed?" if puzzle.kind == "allowed"
-           else "Which of these plays do it?")
-    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> (choose all that apply)"),
+    ask = say("Which of these plays are allowed?" if puzzle.kind == "allowed"
+              else "Which of these plays do it?")
+    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> {say('(choose all that apply)')}"),
                               *boxes])
     column.add_class("wt-answer-allowed-list")
 
@@ -585,12 +596,12 @@ def _rules_html(rule_ids: Sequence[str]) -> str:
         return ""
     items = "".join(f'<li><span class="wt-rule" style="font-weight:bold">{escape(rule)}</span> '
                     f"{escape(rule_title(rule, current()), quote=False)}</li>" for rule in known)
-    return (f'<details class="wt-rules"><summary>The rules behind this</summary>'
+    return (f'<details class="wt-rules"><summary>{say("The rules behind this")}</summary>'
             f'<ul style="margin:2px 0;padding-left:20px">{items}</ul></details>')
 
 
-_RETRY = "Change your answer and press Check to try again"
-_RETRY_PLAN = "Play again from the start: your hand is back"
+_RETRY = N_("Change your answer and press Check to try again")
+_RETRY_PLAN = N_("Play again from the start: your hand is back")
 """A plan is judged as it is played: another try starts with the first card, no Check."""
 
 
@@ -603,7 +614,7 @@ def _why_html(why: str) -> str:
     """The one plain line that says why an answer is wrong, shown at once."""
     if not why:
         return ""
-    return (f'<p class="wt-feedback__why" style="margin:2px 0"><b>Why:</b> '
+    return (f'<p class="wt-feedback__why" style="margin:2px 0"><b>{say("Why:")}</b> '
             f"{text_html(why)}</p>")
 
 
@@ -616,7 +627,7 @@ def _lesson_html(lesson: str) -> str:
 
 
 def _retry_html(ways: str = "", retry: str = _RETRY) -> str:
-    return f'<p class="wt-feedback__retry">{retry}{ways}.</p>'
+    return f'<p class="wt-feedback__retry">{say(retry)}{say(ways)}.</p>'
 
 
 def _trace_html(verdict: Verdict) -> str:
@@ -625,12 +636,12 @@ def _trace_html(verdict: Verdict) -> str:
     if verdict.reasons:
         parts.append(reasons_html(verdict.reasons, lang=current()))
     if verdict.next_reasons:
-        parts.append('<p style="margin:2px 0">What the others then do:</p>')
+        parts.append(f'<p style="margin:2px 0">{say("What the others then do:")}</p>')
         parts.append(reasons_html(verdict.next_reasons, lang=current()))
     parts.append(_rules_html(verdict.rule_ids))
     if not verdict.reasons and not verdict.next_reasons:
         return "".join(parts)
-    return (f'<details class="wt-feedback__trace"><summary>Card by card</summary>'
+    return (f'<details class="wt-feedback__trace"><summary>{say("Card by card")}</summary>'
             f'{"".join(parts)}</details>')
 
 
@@ -644,10 +655,11 @@ def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False,
     parts.append(_lesson_html(lesson))
     if verdict.correct and verdict.others:
         others = ", ".join(verdict.others)
-        parts.append(f'<p class="wt-feedback__others">Also correct: '
+        parts.append(f'<p class="wt-feedback__others">{say("Also correct:")} '
                      f"{text_html(others)}.</p>")
     elif verdict.correct:
-        parts.append('<p class="wt-feedback__others">This is the only correct answer.</p>')
+        parts.append(f'<p class="wt-feedback__others">{say("This is the only correct answer.")}'
+                     "</p>")
     elif not shown:
         parts.append(_retry_html(retry=retry))
     parts.append(_trace_html(verdict))
@@ -657,11 +669,12 @@ def _verdict_html(verdict: Verdict, lesson: str = "", shown: bool = False,
 def _first_miss_html(verdict: Verdict) -> str:
     """A first miss: this answer is wrong and why, the right answer still kept back."""
     return (_summary_html(verdict.withheld) + _why_html(verdict.why)
-            + _retry_html(", take a hint, or show the answer"))
+            + _retry_html(N_(", take a hint, or show the answer")))
 
 
 def _hint_html(number: int, hint: Hint) -> str:
     return (f'<div class="wt-hint__step" data-step="{number}" style="margin:4px 0;'
-            f'font-family:Helvetica,Arial,sans-serif"><strong>Hint {number}: '
+            f'font-family:Helvetica,Arial,sans-serif">'
+            f'<strong>{say("Hint {number}:", number=number)} '
             f"{escape(hint.title, quote=False)}.</strong> {text_html(hint.text)}"
             "</div>")

@@ -27,7 +27,7 @@ from worms_tutor.analysis.verdict import correct_prefix
 from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
-from .language import current
+from .language import current, say
 from .puzzle_text import puzzle_text
 from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
@@ -71,7 +71,7 @@ def lettered(puzzle: Puzzle) -> Lettered:
         answers = list(puzzle.rules.seats)
         shown = answers
     elif kind == "legal":
-        answers, shown = ["yes", "no"], ["Yes, it is allowed", "No, it is not allowed"]
+        answers, shown = ["yes", "no"], [say("Yes, it is allowed"), say("No, it is not allowed")]
     elif kind == "table":
         answers = list(puzzle.options)
         shown = list(puzzle.option_words(current()))
@@ -174,10 +174,13 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.position = ipywidgets.Box()
         self.answers = ipywidgets.HTML()
         self.why = ipywidgets.HTML()
-        self.reveal_button = ipywidgets.Button(description="Reveal", button_style="primary",
-                                               tooltip="Show the answer and why (R)")
-        self.back_button = ipywidgets.Button(description="Back", tooltip="Previous puzzle (B)")
-        self.next_button = ipywidgets.Button(description="Next", tooltip="Next puzzle (N)")
+        self.reveal_button = ipywidgets.Button(description=say("Reveal"),
+                                               button_style="primary",
+                                               tooltip=say("Show the answer and why (R)"))
+        self.back_button = ipywidgets.Button(description=say("Back"),
+                                             tooltip=say("Previous puzzle (B)"))
+        self.next_button = ipywidgets.Button(description=say("Next"),
+                                             tooltip=say("Next puzzle (N)"))
         for button in (self.reveal_button, self.back_button, self.next_button):
             button.add_class("wt-quiz__button")
         self.reveal_button.on_click(lambda _button: self.reveal())
@@ -202,9 +205,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             self.current = lettered(puzzle)
         except QuizError as error:
             self.current = None
-            self.answers.value = (f'<p class="wt-quiz__skip" style="{FONT}">This puzzle is for '
-                                  f"a learner's own screen: {escape(str(error))}. Press Next."
-                                  "</p>")
+            skip = say("This puzzle is for a learner's own screen: {problem}. Press Next.",
+                       problem=escape(str(error)))
+            self.answers.value = f'<p class="wt-quiz__skip" style="{FONT}">{skip}</p>'
         else:
             self.answers.value = _answers_html(self.current, revealed=False)
         table = TrickTable.from_replay(puzzle.shown_replay, show_hands="open" if puzzle.open_hands
@@ -226,7 +229,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         verdict = self.current.puzzle.check(self.current.puzzle.correct_answers()[0], current())
         summary = verdict.summary.removeprefix(correct_prefix(current()))
         reasons = reasons_html(verdict.reasons, with_ids=False, lang=current())
-        self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>Why:</b> '
+        self.why.value = (f'<div class="wt-quiz__why" style="{FONT}"><p><b>{say("Why:")}</b> '
                           f"{text_html(summary)}</p>{reasons}</div>")
         self.reveal_button.disabled = True
 
@@ -247,9 +250,11 @@ def puzzle_files_by_id() -> dict[str, Any]:
 
 
 def _head_html(quiz: Quiz, puzzle: Puzzle) -> str:
+    question = say("question {number} of {count}", number=quiz.index + 1,
+                   count=len(quiz.puzzle_ids))
     return (f'<div class="wt-quiz__head" style="{FONT}">'
-            f'<p class="wt-quiz__count">{escape(quiz.title)} · question {quiz.index + 1} of '
-            f"{len(quiz.puzzle_ids)} · {escape(puzzle.variant_label(current()))}</p>"
+            f'<p class="wt-quiz__count">{escape(quiz.title)} · {question} '
+            f"· {escape(puzzle.variant_label(current()))}</p>"
             f'<p class="wt-quiz__question">{escape(puzzle_text(puzzle, "question"))}</p></div>')
 
 
@@ -274,7 +279,8 @@ def _chapter_puzzles(asked: str | None) -> tuple[str, list[str], str]:
     listed = dict(chapters_with_puzzles())
     number, _note = pick_chapter(asked, list(listed))
     assert number is not None, "the series has chapters with puzzles"
-    return number, chapter_puzzle_ids(number), f"Chapter {int(number)}: {listed[number]}"
+    return number, chapter_puzzle_ids(number), say("Chapter {number}: {title}",
+                                                   number=int(number), title=listed[number])
 
 
 def quiz(chapter: str | int | None = None) -> Any:
@@ -289,7 +295,7 @@ def quiz(chapter: str | int | None = None) -> Any:
                                           else query_chapter())
     board = Quiz(ids, title=title)
     listed = [(f"{int(c.number)}. {c.title}", c.number) for c in chapters() if c.puzzle_ids]
-    chooser = ipywidgets.Dropdown(options=listed, value=number, description="Chapter:",
+    chooser = ipywidgets.Dropdown(options=listed, value=number, description=say("Chapter:"),
                                   layout=ipywidgets.Layout(width="auto", max_width="100%"))
     chooser.add_class("wt-quiz__chapter")
 

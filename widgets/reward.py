@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
+from .language import say
 from .series import puzzle_files
 from .stars import stars_text, tally
 from .style import static_text, stylesheet
@@ -31,24 +32,34 @@ class NextPuzzleButton(anywidget.AnyWidget):
     _esm = static_text("next_puzzle.js")
     _css = stylesheet()
     label = traitlets.Unicode("Next puzzle ↓").tag(sync=True)
+    done_label = traitlets.Unicode("").tag(sync=True)
+    """What the button says once every puzzle of the page is solved (English when empty)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("label", say("Next puzzle ↓"))
+        kwargs.setdefault("done_label", say("Every puzzle on this page is solved"))
+        super().__init__(**kwargs)
 
 
 def stars_html(stars: int, tries: int, hints: int, answer_shown: bool,
                best: int | None = None) -> str:
     """One line: the stars this answer earned, and why that many."""
     if answer_shown:
-        why = ("Right, after the answer was shown: 1 star, and the puzzle stays unsolved. "
-               "Come back to it later to solve it.")
+        why = say("Right, after the answer was shown: 1 star, and the puzzle stays unsolved. "
+                  "Come back to it later to solve it.")
     elif stars == 3:
-        why = "First try, no hints: 3 stars."
+        why = say("First try, no hints: 3 stars.")
     else:
-        at = "at the first try" if tries <= 1 else f"at try {tries}"
-        hint_words = "" if not hints else (" with 1 hint" if hints == 1 else f" with {hints} hints")
-        plural = "star" if stars == 1 else "stars"
-        why = f"Solved {at}{hint_words}: {stars} {plural}."
+        at = say("at the first try") if tries <= 1 else say("at try {tries}", tries=tries)
+        hint_words = "" if not hints else (say(" with 1 hint") if hints == 1
+                                           else say(" with {hints} hints", hints=hints))
+        plural = say("star") if stars == 1 else say("stars")
+        why = say("Solved {at}{hints}: {stars} {plural}.", at=at, hints=hint_words,
+                  stars=stars, plural=plural)
     if best is not None and best > stars:
-        why += f" Your best here stays {stars_text(best)}."
-    return (f'<div class="wt-stars" role="status" aria-label="{stars} of 3 stars">'
+        why += say(" Your best here stays {stars}.", stars=stars_text(best))
+    label = say("{stars} of 3 stars", stars=stars)
+    return (f'<div class="wt-stars" role="status" aria-label="{label}">'
             f'<span class="wt-stars__marks" aria-hidden="true">{stars_text(stars)}</span> '
             f"{escape(why, quote=False)}</div>")
 
@@ -66,11 +77,13 @@ def chapter_complete_html(chapter: str, store: ProgressStore) -> str:
     if not counted.complete:
         return ""
     more = ("" if counted.stars == counted.possible else
-            f' <a href="{DRILL_PAGE}?chapter={chapter}">Drill it</a> for the stars still missing.')
-    name = f"Chapter {int(chapter)}" if int(chapter) else "Start here"
-    return (f'<div class="wt-chapter-complete" role="status"><b>{name} '
-            f"complete!</b> All {counted.puzzles} puzzles solved, {counted.stars} of "
-            f"{counted.possible} ★.{more}</div>")
+            " " + say('<a href="{page}">Drill it</a> for the stars still missing.',
+                      page=f"{DRILL_PAGE}?chapter={chapter}"))
+    name = say("Chapter {number}", number=int(chapter)) if int(chapter) else say("Start here")
+    done = say("<b>{name} complete!</b> All {puzzles} puzzles solved, {stars} of {possible} ★.",
+               name=name, puzzles=counted.puzzles, stars=counted.stars,
+               possible=counted.possible)
+    return f'<div class="wt-chapter-complete" role="status">{done}{more}</div>'
 
 
 def reward_box(puzzle_id: str, stars: int, tries: int, hints: int, answer_shown: bool,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from .language import say
 from .style import static_text, stylesheet
 
 STORAGE_KEY = "worms-tutor/rulebook"
@@ -23,3 +24,16 @@ class RulebookChooser(anywidget.AnyWidget):
     _css = stylesheet()
 
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    """The chooser's words in the page's language ("{name}": the rulebook chosen)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("labels", {
+            "legend": say("The rulebook the chapters teach in"),
+            "english": say("David Parlett's book and pagat.com"),
+            "danish-club": say("the house rules of one Danish–Greenlandic club"),
+            "kept": say("Chosen: {name}. Kept in this browser.", name="{name}"),
+            "lost": say("Chosen: {name} for this page (this browser keeps nothing).",
+                        name="{name}"),
+        })
+        super().__init__(**kwargs)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from worms_tutor.values.errors import WormsError
 
 from .fragment import Fragment
+from .language import say
 
 if TYPE_CHECKING:
     from .rulebook_chooser import RulebookChooser
@@ -50,7 +51,7 @@ def _part(rulebook: str, role: str, body: str, hidden: bool) -> str:
     if role == "main":
         return f'<div class="{classes}" data-rulebook="{rulebook}"{style}>{body}</div>'
     return (f'<details class="{classes}" data-rulebook="{rulebook}"{style}>'
-            f"<summary>In the other rulebook ({rulebook})</summary>"
+            f"<summary>{say('In the other rulebook ({name})', name=rulebook)}</summary>"
             f'<div class="wt-rulebook-text__body">{body}</div></details>')
 
 

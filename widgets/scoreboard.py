@@ -19,6 +19,7 @@ from worms_tutor.formats.scenario import Replay, Scenario
 from worms_tutor.mechanics.hand import HandState
 from worms_tutor.values.seating import sides
 
+from .language import current, say, side_named
 from .style import replay_or_problem
 
 SCORING_RULES = ("P1", "P2", "P3", "P4", "P5", "R13.1", "R13.2", "R15.2", "R15.4", "R15.1",
@@ -47,7 +48,7 @@ def score_events(state: HandState) -> tuple[ScoreEvent, ...]:
         for reason in explain_record(record, players):
             rule = next((r for r in reason.rules if r in SCORING_RULES), None)
             if rule is not None:
-                events.append(ScoreEvent(number, rule, reason.text))
+                events.append(ScoreEvent(number, rule, reason.in_language(current())))
     return tuple(events)
 
 
@@ -107,8 +108,9 @@ def scoreboard_html(
     """The scoreboard as HTML: one row per side, then the events of the hand."""
     rows = []
     for side, points in score.items():
-        name = SIDE_NAMES.get(side, side)
-        said = f"{name}: {points} of {target} points"
+        name = _side(side)
+        said = say("{side}: {points} of {target} points", side=name, points=points,
+                   target=target)
         tricks = units.get(side, 0)
         won = side == winner
         classes = f"wt-score-side wt-score-side--{side}" + (" wt-score-side--won" if won else "")
@@ -117,28 +119,41 @@ def scoreboard_html(
             f'<th scope="row" style="text-align:left;padding-right:10px">{escape(name)}</th>'
             f'<td>{comb_svg(points, target, said)}</td>'
             f'<td class="wt-score-points" style="padding:0 12px;font-weight:bold">'
-            f"{points} / {target}{' · wins' if won else ''}</td>"
-            f'<td class="wt-score-tricks">{tally_svg(tricks, f"{name}: {tricks} trick units")}'
+            f"{points} / {target}{' · ' + say('wins') if won else ''}</td>"
+            f'<td class="wt-score-tricks">'
+            f'{tally_svg(tricks, say("{side}: {count} trick units", side=name, count=tricks))}'
             f'<span style="margin-left:4px">{tricks}</span></td></tr>'
         )
-    head = ('<tr><th></th><th style="text-align:left">Points (the comb)</th><th></th>'
-            '<th style="text-align:left">Trick units this hand</th></tr>')
+    head = (f'<tr><th></th><th style="text-align:left">{say("Points (the comb)")}</th><th></th>'
+            f'<th style="text-align:left">{say("Trick units this hand")}</th></tr>')
     table = (f'<table class="wt-score-table" style="border-collapse:collapse">{head}'
              f'{"".join(rows)}</table>')
     banner = ""
     if winner is not None:
-        extra = " with a kam: it counts twice" if kam else ""
+        won_text = say("{side} win the match with a kam: it counts twice." if kam
+                       else "{side} win the match.",
+                       side=escape(_side(winner)))
         banner = (f'<div class="wt-score-winner" style="font-weight:bold;color:#1b5e20">'
-                  f"{escape(SIDE_NAMES.get(winner, winner))} win the match{extra}.</div>")
+                  f"{won_text}</div>")
     items = "".join(
-        f'<li class="wt-score-event wt-score-event--{escape(e.rule)}">Trick {e.trick}: '
+        f'<li class="wt-score-event wt-score-event--{escape(e.rule)}">'
+        f'{say("Trick {number}:", number=e.trick)} '
         f"{escape(e.text, quote=False)}</li>" for e in events
-    ) or '<li class="wt-score-event wt-score-event--none">Nothing scored yet this hand.</li>'
+    ) or (f'<li class="wt-score-event wt-score-event--none">'
+          f'{say("Nothing scored yet this hand.")}</li>')
     return (
         f'<div class="wt-scoreboard" style="font-family:Helvetica,Arial,sans-serif;color:#111">'
         f'{table}{banner}<ul class="wt-score-events" style="margin:6px 0;padding-left:20px">'
         f"{items}</ul></div>"
     )
+
+
+def _side(side: str) -> str:
+    """A side as the scoreboard names it: N–S in English, by word on a translated page
+    (Nord-Syd); a seat playing alone keeps its letter."""
+    if side not in SIDE_NAMES:
+        return side
+    return SIDE_NAMES[side] if current() == "en" else side_named(side)
 
 
 def state_scoreboard_html(state: HandState) -> str:
@@ -168,7 +183,8 @@ class Scoreboard(ipywidgets.HTML):  # type: ignore[misc]
         cls, scenario: Scenario | Mapping[str, Any], **kwargs: Any
     ) -> Scoreboard | ipywidgets.HTML:
         """The score after a scenario's plays; a malformed one gives a message instead."""
-        replay = replay_or_problem(scenario, "This score cannot be shown", "wt-scoreboard-problem")
+        replay = replay_or_problem(scenario, say("This score cannot be shown"),
+                                   "wt-scoreboard-problem")
         if isinstance(replay, ipywidgets.HTML):
             return replay
         return cls.from_replay(replay, **kwargs)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from worms_tutor.values.errors import WormsError
 
+from .language import current
+
 if TYPE_CHECKING:
     from worms_tutor.analysis.puzzle import Puzzle
 
@@ -67,14 +69,18 @@ def puzzle_files(chapter: str | int | None = None) -> list[Path]:
 
 
 def chapters(folder: Path | None = None) -> list[Chapter]:
-    """Every ``NN-title.ipynb`` of the series with its title and puzzle ids."""
+    """Every ``NN-title.ipynb`` of the series with its title and puzzle ids; on a translated
+    page the title of the translated chapter (``notebooks/da/``) where there is one."""
     folder = folder or notebooks_folder()
+    translated = folder / current()
     result = []
     for path in sorted(folder.glob("*.ipynb")):
         match = CHAPTER_FILE.match(path.name)
         if match:
             ids = tuple(p.stem for p in puzzle_files(match[1]))
-            result.append(Chapter(match[1], notebook_title(path), path.name, ids))
+            titled = translated / path.name
+            title = notebook_title(titled if current() != "en" and titled.is_file() else path)
+            result.append(Chapter(match[1], title, path.name, ids))
     return result
 
 

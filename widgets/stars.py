@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .language import N_
+
 MAX_STARS = 3
 
-RULES_TEXT = ("★★★ first try without hints · ★★ second try or one hint · ★ more tries, "
+RULES_TEXT = N_("★★★ first try without hints · ★★ second try or one hint · ★ more tries, "
               "or a right answer after the answer was shown (that one stays unsolved: "
               "come back to it to solve it)")
 """The star rules as a learner reads them."""

@@ -29,7 +29,7 @@ from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
-from .language import current
+from .language import N_, current, say
 from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -45,8 +45,8 @@ GRID_PLACES: dict[int, dict[str, str]] = {
 }
 """Where each seat sits in the 3 × 3 table grid (row / column); the trick is in the middle."""
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
-SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
+SIDE_NAMES = {"NS": N_("N–S"), "EW": N_("E–W")}
 
 Hands = tuple[tuple[str, tuple[Card, ...]], ...]
 
@@ -71,7 +71,8 @@ def frames_from_replay(replay: Replay) -> tuple[Frame, ...]:
     players = replay.scenario.rules.players
     states = replay.states
     first = states[0]
-    frames = [Frame(first.trick, players, "Start: " + _to_move(first), (), first.hands)]
+    frames = [Frame(first.trick, players, say("Start: {turn}", turn=_to_move(first)), (),
+                    first.hands)]
     for index, (before, after) in enumerate(itertools.pairwise(states)):
         play = replay.scenario.plays[index]
         hands = _hands_after(before.hands, play.seat, play.cards)
@@ -81,14 +82,14 @@ def frames_from_replay(replay: Replay) -> tuple[Frame, ...]:
         else:
             step = after.trick.steps[-1]
             reasons = explain_step(step, after.trick)
-            caption = f"Trick {len(after.records) + 1}, {ORDINALS[step.position]} play"
+            caption = _play_caption(len(after.records) + 1, step.position)
             frames.append(Frame(after.trick, players, caption, reasons, hands))
     if replay.illegal is not None:
         illegal = replay.illegal
         last = states[-1]
-        text = f"{illegal.seat} may not play that: {illegal.refusal.message} " \
-               f"({illegal.refusal.rule})"
-        frames.append(Frame(last.trick, players, "Illegal play", (), last.hands, text))
+        text = say("{seat} may not play that: {refusal} ({rule})", seat=illegal.seat,
+                   refusal=illegal.refusal.message_in(current()), rule=illegal.refusal.rule)
+        frames.append(Frame(last.trick, players, say("Illegal play"), (), last.hands, text))
     return tuple(frames)
 
 
@@ -100,7 +101,7 @@ def frames_from_records(records: Sequence[TrickRecord], players: int) -> tuple[F
         trick = Trick.start(full.rules, full.leader, full.specials_off)
         for step in full.steps[:-1]:
             trick = trick.with_step(step)
-            caption = f"Trick {number}, {ORDINALS[step.position]} play"
+            caption = _play_caption(number, step.position)
             frames.append(Frame(trick, players, caption, explain_step(step, trick)))
         frames.append(_result_frame(record, players, (), number))
     return tuple(frames)
@@ -109,10 +110,10 @@ def frames_from_records(records: Sequence[TrickRecord], players: int) -> tuple[F
 def frames_from_trick(trick: Trick, players: int, hands: Hands = ()) -> tuple[Frame, ...]:
     """A trick in progress (or complete), one frame per group played."""
     partial = Trick.start(trick.rules, trick.leader, trick.specials_off)
-    frames = [Frame(partial, players, f"{trick.leader} to lead", (), hands)]
+    frames = [Frame(partial, players, say("{seat} to lead", seat=trick.leader), (), hands)]
     for step in trick.steps:
         partial = partial.with_step(step)
-        caption = f"{ORDINALS[step.position]} play"
+        caption = say("{ordinal} play", ordinal=say(ORDINALS[step.position]))
         frames.append(Frame(partial, players, caption, explain_step(step, partial), hands))
     return tuple(frames)
 
@@ -139,7 +140,7 @@ def _result_frame(record: TrickRecord, players: int, hands: Hands, number: int) 
     step_reasons = explain_step(step, record.trick)
     before = {r for s in record.trick.steps for r in explain_step(s, record.trick)}
     result = tuple(r for r in explain_record(record, players) if r not in before)
-    caption = f"Trick {number}: {record.winner} wins"
+    caption = say("Trick {number}: {seat} wins", number=number, seat=record.winner)
     return Frame(record.trick, players, caption, (*step_reasons, *result), hands)
 
 
@@ -148,9 +149,14 @@ def _hands_after(hands: Hands, seat: str, cards: Iterable[Card]) -> Hands:
     return tuple((s, tuple(c for c in held if not (s == seat and c in gone))) for s, held in hands)
 
 
+def _play_caption(trick: int, position: int) -> str:
+    return say("Trick {number}, {ordinal} play", number=trick,
+               ordinal=say(ORDINALS[position]))
+
+
 def _to_move(state: HandState) -> str:
     seat = state.to_move
-    return f"{seat} to play" if seat else "the hand is over"
+    return say("{seat} to play", seat=seat) if seat else say("the hand is over")
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -186,14 +192,15 @@ def table_html(
         if seat == heading:
             classes.append("wt-heading")
         paired = players == 4 and show_sides
-        label = f"{seat} · {SIDE_NAMES.get(side_of(seat), seat)}" if paired else seat
+        label = f"{seat} · {say(SIDE_NAMES.get(side_of(seat), seat))}" if paired else seat
         status = status_html = ""
         if seat in order:
-            played = " & ".join(ORDINALS[position] for position in order[seat])
-            status = played + (" · heads" if seat == heading else "")
+            played = " & ".join(say(ORDINALS[position]) for position in order[seat])
+            status = played + (" · " + say("heads") if seat == heading else "")
             # "heads" shows its definition on hover and on keyboard focus
-            status_html = escape(played) + (" · " + abbr("heads", focusable=True)
-                                            if seat == heading else "")
+            status_html = escape(played) + (
+                " · " + abbr("heads", say("heads"), focusable=True, lang=current())
+                if seat == heading else "")
         parts = [
             # the name and the status each stay on one line; the status goes under the name
             # when the seat is narrow
@@ -220,7 +227,7 @@ def table_html(
                  f'justify-content:center;align-items:center;min-height:60px;min-width:0;'
                  f'max-width:100%">{centre}</div>')
     return (
-        f'<div class="wt-table wt-table--{players}p" role="group" aria-label="Card table" '
+        f'<div class="wt-table wt-table--{players}p" role="group" aria-label="{say("Card table")}" '
         'style="display:grid;grid-template-columns:1fr minmax(0,auto) 1fr;'
         "grid-template-rows:auto auto auto;"
         "gap:8px;align-items:center;justify-items:center;background:#e6f2ea;border:2px solid "
@@ -231,7 +238,8 @@ def table_html(
 
 
 def _seat_name(seat: str, status: str) -> str:
-    return f"Seat {seat}" + (f", played {status}" if status else "")
+    return (say("Seat {seat}, played {status}", seat=seat, status=status) if status
+            else say("Seat {seat}", seat=seat))
 
 
 def _group_html(cards: Sequence[Card], heading: set[Card], width: int) -> str:
@@ -242,20 +250,22 @@ def _group_html(cards: Sequence[Card], heading: set[Card], width: int) -> str:
 
 def _hand_html(cards: Sequence[Card], open_: bool) -> str:
     if not cards:
-        return '<div class="wt-seat__hand" style="font-size:12px">(no cards)</div>'
+        return f'<div class="wt-seat__hand" style="font-size:12px">{say("(no cards)")}</div>'
     items = "".join(card_html(card, width=HAND_CARD_WIDTH, face_down=not open_) for card in cards)
-    label = "open hand" if open_ else f"{len(cards)} cards"
+    label = say("open hand") if open_ else say("{count} cards", count=len(cards))
     return (f'<div class="wt-seat__hand" title="{label}" style="display:flex;gap:2px;'
             f'opacity:0.95">{items}</div>')
 
 
 def _centre_caption(trick: Trick) -> str:
     if not trick.steps:
-        return (f'<span class="wt-table__caption">{escape(trick.leader)} to '
-                f'{abbr("lead", focusable=True)}</span>')
+        lead = abbr("lead", say("lead"), focusable=True, lang=current())
+        return (f'<span class="wt-table__caption">'
+                f'{say("{seat} to {lead}", seat=escape(trick.leader), lead=lead)}</span>')
     if trick.is_complete:
-        return '<span class="wt-table__caption">Trick complete</span>'
-    return f'<span class="wt-table__caption">{len(trick.steps)} of {trick.groups} played</span>'
+        return f'<span class="wt-table__caption">{say("Trick complete")}</span>'
+    played = say("{count} of {groups} played", count=len(trick.steps), groups=trick.groups)
+    return f'<span class="wt-table__caption">{played}</span>'
 
 
 def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
@@ -285,7 +295,7 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
                 f'top:{depth * dy}px;z-index:{depth + 1}">'
                 f'<span class="wt-stack__tag" style="position:absolute;right:-6px;top:-8px;'
                 f"z-index:{depth + 20};background:#111;color:#fff;border-radius:8px;"
-                f'font-size:11px;padding:0 4px">{seat} {ORDINALS[position]}</span>'
+                f'font-size:11px;padding:0 4px">{seat} {say(ORDINALS[position])}</span>'
                 f'{card_html(card, width=width, highlight="heads" if heads else None)}</div>'
             )
         span = width + dx * (len(pile) - 1) + 8
@@ -299,9 +309,8 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
 def step_reason_html(reasons: Sequence[Reason], illegal: str = "") -> str:
     """The table's status line (``wt-step-reason``, read out as it changes): the engine's
     reasons for what was played, an illegal play first, in plain words (rule ids on hover)."""
-    shown = reasons_html(reasons, illegal=illegal, with_ids=False,
-                         lang=current()) if reasons or illegal else (
-        "Nothing played yet.")
+    shown = reasons_html(reasons, illegal=illegal, with_ids=False, lang=current()) \
+        if reasons or illegal else say("Nothing played yet.")
     return f'<div class="wt-step-reason" role="status" aria-live="polite">{shown}</div>'
 
 
@@ -341,10 +350,12 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.reason = ipywidgets.HTML()
         self.reason.add_class("wt-step-reason-box")
         self.buttons = {
-            name: ipywidgets.Button(description=name, tooltip=tip,
+            name: ipywidgets.Button(description=say(name), tooltip=say(tip),
                                     layout=ipywidgets.Layout(width="auto"))
-            for name, tip in (("First", "Back to the start"), ("Back", "One step back"),
-                              ("Next", "One step forward"), ("Last", "To the last step"))
+            for name, tip in ((N_("First"), N_("Back to the start")),
+                              (N_("Back"), N_("One step back")),
+                              (N_("Next"), N_("One step forward")),
+                              (N_("Last"), N_("To the last step")))
         }
         for name, button in self.buttons.items():
             button.add_class(f"wt-step-{name.lower()}")
@@ -372,7 +383,8 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
     ) -> TrickTable | ipywidgets.HTML:
         """A scenario (or its JSON object, design.md §2) replayed on the table; a malformed
         or impossible one gives a message naming the problem instead."""
-        replay = replay_or_problem(scenario, "This position cannot be shown", "wt-table-problem")
+        replay = replay_or_problem(scenario, say("This position cannot be shown"),
+                                   "wt-table-problem")
         if isinstance(replay, ipywidgets.HTML):
             return replay
         return cls.from_replay(replay, **kwargs)
@@ -408,12 +420,12 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
                                       show_heading=self.explain,
                                       show_sides=self.show_sides)
         caption = frame.caption if self.explain else frame.caption.split(":")[0]
+        step = say("Step {number} of {count}", number=self.index + 1, count=len(self.frames))
         self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
-                              f"Step {self.index + 1} of {len(self.frames)}: "
-                              f"{escape(caption)}</span>")
+                              f"{step}: {escape(caption)}</span>")
+        hidden = say("The table's reasons appear with the answer.")
         self.reason.value = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
-            '<div class="wt-step-reason wt-step-reason--hidden">The table\'s reasons appear with '
-            "the answer.</div>")
+            f'<div class="wt-step-reason wt-step-reason--hidden">{hidden}</div>')
         self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
         last = self.index == len(self.frames) - 1
         self.buttons["Next"].disabled = self.buttons["Last"].disabled = last
@@ -447,7 +459,8 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
                     self.step(-1 if name == "Back" else 1)
             except Exception as error:  # a dead table is worse than a message
                 log.exception("TrickTable step failed")
-                self.reason.value = (f'<div class="wt-error">This step could not be shown '
-                                     f"({escape(str(error))}).</div>")
+                problem = say("This step could not be shown ({problem}).",
+                              problem=escape(str(error)))
+                self.reason.value = f'<div class="wt-error">{problem}</div>'
 
         return move

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
+from .language import N_, current, say
 
 if TYPE_CHECKING:
     from worms_tutor.mechanics.hand import HandState, TrickRecord
     from worms_tutor.values.cards import Card
 
-SIDE_NAMES = {"NS": "N–S", "EW": "E–W"}
+SIDE_NAMES = {"NS": N_("N–S"), "EW": N_("E–W")}
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def _counts_html(tricks: tuple[PlayedTrick, ...], upto: int) -> str:
     won = {"NS": 0, "EW": 0}
     for trick in tricks[:upto]:
         won[_side(trick.record.winner)] += trick.record.units
-    return " · ".join(f"{SIDE_NAMES[side]} {count}" for side, count in won.items())
+    return " · ".join(f"{say(SIDE_NAMES[side])} {count}" for side, count in won.items())
 
 
 def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
@@ -82,17 +83,19 @@ def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
     from worms_tutor.presentation.display import text_html
 
     winner = trick.record.winner
-    lines = [f"<b>{winner}</b> takes the trick. Tricks so far: "
-             f"{_counts_html(tricks, trick.number)}."]
+    lines = [say("<b>{seat}</b> takes the trick. Tricks so far: {counts}.", seat=winner,
+                 counts=_counts_html(tricks, trick.number))]
     if trick.drawn:
-        order = ", ".join(f"{seat} the {text_html(str(card))}" for seat, card in trick.drawn)
-        lines.append(f"Drawing from the stock, in this order: {order}. "
-                     f"{trick.stock_left} cards are left in the stock.")
+        order = ", ".join(say("{seat} the {card}", seat=seat, card=text_html(str(card)))
+                          for seat, card in trick.drawn)
+        lines.append(say("Drawing from the stock, in this order: {order}. {count} cards are "
+                         "left in the stock.", order=order, count=trick.stock_left))
     elif trick.number < len(tricks):
-        lines.append(f"The stock is empty, so nobody draws: each player has {trick.held} "
-                     f"card{'s' if trick.held != 1 else ''} left.")
+        lines.append(say("The stock is empty, so nobody draws: each player has 1 card left."
+                         if trick.held == 1 else "The stock is empty, so nobody draws: each "
+                         "player has {count} cards left.", count=trick.held))
     if trick.number < len(tricks):
-        lines.append(f"<b>{winner}</b> leads the next trick.")
+        lines.append(say("<b>{seat}</b> leads the next trick.", seat=winner))
     return "<br>".join(lines)
 
 
@@ -102,8 +105,6 @@ def _trick_html(record: TrickRecord, players: int) -> str:
     from worms_tutor.formats.explain import explain_record
     from worms_tutor.presentation.card_html import cards_html
     from worms_tutor.presentation.display import reasons_html
-
-    from .language import current
 
     trick = record.trick
     marks = {card: "heads" for card in trick.steps[trick.head_step].play.cards}
@@ -124,19 +125,22 @@ def _draw(variant: str, seed: int, dealer: str) -> str:
     start, tricks = played_hand(variant, seed, dealer)
     deal = labelled_rows_html([(seat, cards) for seat, cards in start.hands], width=60)
     parts = [
-        f'<div class="wt-whole-hand__deal"><b>The deal.</b> {escape(dealer)} dealt four cards '
-        f"each; {len(start.stock)} cards lie face down in the stock. "
-        f"<b>{escape(start.leader)}</b> leads the first trick.{deal}</div>"
+        '<div class="wt-whole-hand__deal">'
+        + say("<b>The deal.</b> {dealer} dealt four cards each; {count} cards lie face down in "
+              "the stock. <b>{leader}</b> leads the first trick.", dealer=escape(dealer),
+              count=len(start.stock), leader=escape(start.leader))
+        + f"{deal}</div>"
     ]
     for trick in tricks:
         parts.append(
             f'<div class="wt-whole-hand__trick" style="margin-top:12px;{offscreen(200)}">'
-            f"<b>Trick {trick.number}</b> — {trick.record.leader} leads."
+            + say("<b>Trick {number}</b> — {seat} leads.", number=trick.number,
+                  seat=trick.record.leader) +
             f"{_trick_html(trick.record, start.rules.players)}"
             f"<div>{_after_html(trick, tricks)}</div></div>")
-    parts.append(f'<div class="wt-whole-hand__end" style="margin-top:12px"><b>The hand is '
-                 f"over after {len(tricks)} tricks.</b> Tricks won: "
-                 f"{_counts_html(tricks, len(tricks))}.</div>")
+    over = say("<b>The hand is over after {count} tricks.</b> Tricks won: {counts}.",
+               count=len(tricks), counts=_counts_html(tricks, len(tricks)))
+    parts.append(f'<div class="wt-whole-hand__end" style="margin-top:12px">{over}</div>')
     return (f'<div class="wt-whole-hand" style="{FONT};max-width:820px;margin:8px 0;'
             f'font-size:1.1em;line-height:1.4">{"".join(parts)}</div>')
 

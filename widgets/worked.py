@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
+from .language import current, say
 from .page_widgets import html_style, layout
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ def _hands_told(scenario: Scenario, told: Any) -> str:
     for seat, cards in scenario.hands:
         if seat in told:
             symbols = " ".join(card.symbol_code for card in cards)
-            lines.append(f"<li>{escape(seat)} held {escape(symbols)}</li>")
+            held = say("{seat} held {cards}", seat=escape(seat), cards=escape(symbols))
+            lines.append(f"<li>{held}</li>")
     if not lines:
         return ""
     return ('<ul class="wt-lesson-trick__hands" style="margin:6px 0 2px;font-size:1.1em;'
@@ -98,7 +100,7 @@ class WorkedTrick(Fragment):
             from .table import step_reason_html, table_html
 
             scenario = self.scenario
-            label = caption or scenario.rules.label()
+            label = caption or scenario.rules.label(current())
             frame = _frames(scenario)[-1]
             board = table_html(frame, show_hands="none")
             why = step_reason_html(frame.reasons, frame.illegal)
@@ -132,7 +134,7 @@ def trick(plays: str | Sequence[str], variant: str = "english", *, caption: str 
     if not step:
         return WorkedTrick(plays, variant, caption, context)
     scenario = _scenario(plays, variant, context)
-    label = caption or scenario.rules.label()
+    label = caption or scenario.rules.label(current())
     import ipywidgets  # type: ignore[import-untyped]
 
     from .table import TrickTable
@@ -195,6 +197,8 @@ def deal(variant: str = "english", *, seed: int, dealer: str | None = None,
         from worms_tutor.values.rules import Rules
 
         hand = Match.new(Rules.preset(variant), seed=seed, dealer=dealer, knock=knock).hand
-        return record_html(hand.records[0], hand.rules.players) if knock else state_html(hand)
+        lang = current()
+        return (record_html(hand.records[0], hand.rules.players, lang=lang) if knock
+                else state_html(hand, lang=lang))
 
     return Fragment(drawn("deal", (variant, seed, dealer, knock), draw))

@@ -10,12 +10,14 @@ function render({ model, el }) {
   const places = document.createElement("fieldset");
   places.className = "wt-palette__places";
   const legend = document.createElement("legend");
-  legend.textContent = "Click a card to put it in:";
+  const labels = model.get("labels") || {}; // the page's language, worded in Python
+  legend.textContent = labels.legend || "Click a card to put it in:";
   places.append(legend);
   const grid = document.createElement("div");
   grid.className = "wt-palette__cards";
   grid.setAttribute("role", "group");
-  grid.setAttribute("aria-label", "The 36 cards: a placed card is taken back by a click");
+  grid.setAttribute("aria-label",
+                    labels.grid || "The 36 cards: a placed card is taken back by a click");
   root.append(places, grid);
   el.append(root);
   const group = "wt-palette-" + Math.random().toString(36).slice(2);
@@ -57,7 +59,8 @@ function render({ model, el }) {
         tag.textContent = where;
         button.append(tag);
       }
-      button.setAttribute("aria-label", name + (where ? ", in " + (names[where] || where) : ""));
+      const placed = (labels.in || ", in {place}").replace("{place}", names[where] || where);
+      button.setAttribute("aria-label", name + (where ? placed : ""));
       button.addEventListener("click", () => model.send({ card: code }));
       grid.append(button);
     }

@@ -28,7 +28,7 @@ function render({ model, el }) {
   button.addEventListener("click", () => {
     const target = nextPuzzle(el.closest(".wt-puzzle"));
     if (!target) {
-      button.textContent = "Every puzzle on this page is solved";
+      button.textContent = model.get("done_label") || "Every puzzle on this page is solved";
       button.disabled = true;
       return;
     }

@@ -39,9 +39,11 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "wt-presenter-switch";
   root.setAttribute("role", "group");
-  root.setAttribute("aria-label", "Display for a projector");
-  const on = toggle(model, "on", "Presenter mode", "wt-presenter-toggle");
-  const reveal = toggle(model, "reveal_all", "Reveal all hands", "wt-reveal-toggle");
+  const labels = model.get("labels") || {}; // the page's language, worded in Python
+  root.setAttribute("aria-label", labels.group || "Display for a projector");
+  const on = toggle(model, "on", labels.on || "Presenter mode", "wt-presenter-toggle");
+  const reveal = toggle(model, "reveal_all", labels.reveal || "Reveal all hands",
+                        "wt-reveal-toggle");
   root.append(on, reveal);
   el.append(root);
   const update = () => {

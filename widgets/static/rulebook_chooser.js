@@ -17,10 +17,11 @@ function stored(key) {
 
 function render({ model, el }) {
   const key = model.get("storage_key");
+  const labels = model.get("labels") || {}; // the page's language, worded in Python
   const root = document.createElement("fieldset");
   root.className = "wt-rulebook-choice";
   const legend = document.createElement("legend");
-  legend.textContent = "The rulebook the chapters teach in";
+  legend.textContent = labels.legend || "The rulebook the chapters teach in";
   root.append(legend);
   const status = document.createElement("div");
   status.className = "wt-rulebook-choice__status";
@@ -37,15 +38,17 @@ function render({ model, el }) {
     input.checked = value === current;
     const strong = document.createElement("b");
     strong.textContent = name;
-    label.append(input, " ", strong, " — " + about);
+    label.append(input, " ", strong, " — " + (labels[value] || about));
     input.addEventListener("change", () => {
       if (!input.checked) return;
       document.documentElement.dataset.rulebook = value;
       try {
         window.localStorage.setItem(key, value);
-        status.textContent = "Chosen: " + name + ". Kept in this browser.";
+        status.textContent = (labels.kept || "Chosen: {name}. Kept in this browser.")
+          .replace("{name}", name);
       } catch (e) {
-        status.textContent = "Chosen: " + name + " for this page (this browser keeps nothing).";
+        status.textContent = (labels.lost ||
+          "Chosen: {name} for this page (this browser keeps nothing).").replace("{name}", name);
       }
     });
     root.append(label);

@@ -202,19 +202,32 @@ TERMS_IN: dict[str, tuple[Term, ...]] = {"en": TERMS, "da": DANISH_TERMS}
 """The terms of each language the series is written in."""
 
 
-def term(name: str) -> Term:
-    """The term called ``name`` (as the glossary names it, any case)."""
-    for known in TERMS:
-        if known.name.lower() == name.lower():
+DANISH_NAMES: dict[str, str] = {
+    "trick": "stik", "lead": "udspil", "follow": "tilspil", "heads": "fører stikket",
+    "stock": "bunken", "hand": "hånd", "dealer": "kortgiver", "match": "kam",
+    "matador": "matador", "double trick": "dobbeltstik", "capture": "fangst",
+    "worms brought home": "få Worms hjem", "aavunga": "aavunga", "lus": "lus", "5-5": "5-5",
+    "sweep": "alle stik", "kam": "kam",
+}
+"""Each English term's Danish term (the code names terms in English)."""
+
+
+def term(name: str, lang: str = "en") -> Term:
+    """The term called ``name`` (as the English glossary names it, any case), in ``lang``'s
+    glossary."""
+    wanted = DANISH_NAMES.get(name.lower(), name) if lang == "da" else name
+    for known in TERMS_IN.get(lang, TERMS):
+        if known.name.lower() == wanted.lower():
             return known
     raise KeyError(f"no glossary term {name!r}; known: {', '.join(t.name for t in TERMS)}")
 
 
-def abbr(item: Term | str, text: str | None = None, *, focusable: bool = False) -> str:
+def abbr(item: Term | str, text: str | None = None, *, focusable: bool = False,
+         lang: str = "en") -> str:
     """``text`` (the term's name by default) wrapped so that it shows the term's definition
-    on hover; ``focusable`` also lets the keyboard reach it (not kept in markdown, whose
-    sanitizer drops ``tabindex``)."""
-    known = item if isinstance(item, Term) else term(item)
+    (in ``lang``) on hover; ``focusable`` also lets the keyboard reach it (not kept in
+    markdown, whose sanitizer drops ``tabindex``)."""
+    known = item if isinstance(item, Term) else term(item, lang)
     shown = escape(known.name if text is None else text, quote=False)
     tab = ' tabindex="0"' if focusable else ""
     return (f'<abbr class="{TERM_CLASS}" title="{escape(known.definition, quote=False)}"{tab}>'

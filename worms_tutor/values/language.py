@@ -32,7 +32,8 @@ class LanguageError(WormsError):
 
 @cache
 def translations(lang: str = ENGLISH, domain: str = DOMAIN) -> gettext.NullTranslations:
-    """The catalog of ``domain`` for ``lang`` (``"en"``: the English source, unchanged)."""
+    """The catalog for ``lang`` of one domain (the engine's "worms_tutor"; "widgets" for the
+    widgets' labels), ``"en"``: the English source, unchanged."""
     if lang == ENGLISH:
         return gettext.NullTranslations()
     if lang not in LANGUAGES:
@@ -86,20 +87,20 @@ class Message:
                    else catalog.gettext(self.template))
         if not self.values:
             return wording
-        return wording.format(**{name: _Word(worded(value, lang), lang)
+        return wording.format(**{name: Word(worded(value, lang), lang)
                                  for name, value in self.values})
 
     def __str__(self) -> str:
         return self.text()
 
 
-class _Word(str):
+class Word(str):
     """A value worded in a language; a translation may ask for its genitive, ``{seat:gen}``
     ("Nords", "A's"), where English writes ``{seat}'s``."""
 
     lang: str
 
-    def __new__(cls, text: str, lang: str) -> _Word:
+    def __new__(cls, text: str, lang: str) -> Word:
         word = super().__new__(cls, text)
         word.lang = lang
         return word
