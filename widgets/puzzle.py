@@ -415,6 +415,14 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
     )
 
 
+def _seat_options(puzzle: Puzzle) -> list[Any]:
+    """The seats to choose from: their letters in English, as the course writes them; their
+    words on a translated page (Nord, Øst …), where the letters are English."""
+    if current() == "en":
+        return list(puzzle.rules.seats)
+    return [(seat_named(seat), seat) for seat in puzzle.rules.seats]
+
+
 def _table_options(puzzle: Puzzle) -> list[Any]:
     """A table question's choices: the engine's options, each labelled in the page's language
     where its words differ (a seat, a number or a score reads as it is)."""
@@ -452,7 +460,7 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     if kind == "placement":
         return _placement_control(puzzle)
     if kind == "winner":
-        radio = ipywidgets.RadioButtons(options=list(puzzle.rules.seats), value=None,
+        radio = ipywidgets.RadioButtons(options=_seat_options(puzzle), value=None,
                                         description=say("Winner:"))
         radio.add_class("wt-answer-winner")
         return radio, lambda: radio.value

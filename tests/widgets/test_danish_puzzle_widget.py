@@ -95,3 +95,15 @@ def test_an_english_page_is_unchanged() -> None:
     widget.answer_control.value = "play on"
     widget.check_button.click()
     assert feedback(widget).startswith("Not quite: the cards are dealt again.")
+
+
+@pytest.mark.usefixtures("danish_page")
+def test_the_seats_to_choose_from_are_named_in_danish() -> None:
+    radio = PuzzleWidget.from_id("00-later-matador").answer_control
+    assert [label for label, _ in radio.options] == ["Nord", "Øst", "Syd", "Vest"]
+    assert [value for _, value in radio.options] == ["N", "E", "S", "W"]  # the engine's seats
+
+
+def test_an_english_page_keeps_the_seat_letters() -> None:
+    assert PuzzleWidget.from_id("00-later-matador").answer_control.options == (
+        "N", "E", "S", "W")
