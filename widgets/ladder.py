@@ -19,10 +19,8 @@ from matplotlib.patches import FancyBboxPatch
 from worms_tutor.presentation.svg import suit_colour
 from worms_tutor.values.cards import Card, parse_cards
 from worms_tutor.values.errors import WormsError
-from worms_tutor.values.language import ENGLISH
 
-from .ladder_rows import LadderRow, normal_rows, note_in, ranking_text, seven_rows
-from .language import N_, say_in
+from .ladder_rows import LadderRow, normal_rows, ranking_text, seven_rows
 
 FORMATS = ("png", "pdf", "svg")
 _LEFT_WIDTH = 0.54
@@ -36,7 +34,7 @@ class RankLadder:
 
     highlight: frozenset[Card] = field(default_factory=frozenset)
     four_colour: bool = False
-    title: str = N_("Worms (Voormsi): which card beats which")
+    title: str = "Worms (Voormsi): which card beats which"
 
     @classmethod
     def of(cls, cards: Iterable[Card | str] | str = (), **options: Any) -> RankLadder:
@@ -44,26 +42,23 @@ class RankLadder:
         chosen = parse_cards(cards) if isinstance(cards, str) else tuple(map(_card, cards))
         return cls(highlight=frozenset(chosen), **options)
 
-    def figure(self, lang: str = ENGLISH) -> Figure:
-        """The chart as a matplotlib figure (A4 landscape), made without pyplot; its words in
-        ``lang``."""
+    def figure(self) -> Figure:
+        """The chart as a matplotlib figure (A4 landscape), made without pyplot."""
         figure = Figure(figsize=(11.69, 8.27))
-        figure.suptitle(say_in(lang, self.title), fontsize=18, fontweight="bold", family=_FONT)
+        figure.suptitle(self.title, fontsize=18, fontweight="bold", family=_FONT)
         left = figure.add_axes((0.02, 0.04, _LEFT_WIDTH, 0.86))
         right = figure.add_axes((0.58, 0.04, 0.40, 0.86))
-        self._column(left, say_in(lang, "A normal trick (not led by a 7)"), normal_rows(),
-                     note_x=48, lang=lang)
-        self._column(right, say_in(lang, "A trick led by a 7"), seven_rows(), note_x=16,
-                     lang=lang)
+        self._column(left, "A normal trick (not led by a 7)", normal_rows(), note_x=48)
+        self._column(right, "A trick led by a 7", seven_rows(), note_x=16)
         right.text(
             0, 5.2,
-            say_in(lang, "Every other card, Toqu, Worms and the\n8♠ included, loses to a led 7."),
+            "Every other card, Toqu, Worms and the\n8♠ included, loses to a led 7.",
             fontsize=11, family=_FONT, va="top",
         )  # fmt: skip
         figure.text(
             0.02, 0.03,
-            say_in(lang, "Inside a row the suit decides: ♣ > ♠ > ♥ > ♦.   "
-                   "Highlighted cards have a thick blue frame.   Made with worms-tutor."),
+            "Inside a row the suit decides: ♣ > ♠ > ♥ > ♦.   "
+            "Highlighted cards have a thick blue frame.   Made with worms-tutor.",
             fontsize=9, family=_FONT, color="#444444",
         )  # fmt: skip
         return figure
@@ -87,8 +82,7 @@ class RankLadder:
         """The chart as plain lines, for screen readers and the command line."""
         return ranking_text()
 
-    def _column(self, ax: Any, heading: str, rows: tuple[LadderRow, ...], note_x: float,
-                lang: str = ENGLISH) -> None:
+    def _column(self, ax: Any, heading: str, rows: tuple[LadderRow, ...], note_x: float) -> None:
         # x units are the same physical size in both columns, so cards match
         width = 100 * ax.get_position().width / _LEFT_WIDTH
         ax.set_xlim(0, width)
@@ -110,7 +104,7 @@ class RankLadder:
                     x += 2.2
                 self._card(ax, x, y, card)
                 x += 9.4
-            note = ", ".join(part for part in (note_in(row, lang), row.rule) if part)
+            note = ", ".join(part for part in (row.note, row.rule) if part)
             ax.text(max(x + 1, note_x), y, note, fontsize=10, family=_FONT, va="center")
 
     def _card(self, ax: Any, x: float, y: float, card: Card) -> None:

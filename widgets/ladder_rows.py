@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from worms_tutor.presentation.svg import card_role
 from worms_tutor.values.cards import Card
-from worms_tutor.values.language import ENGLISH, Message
 from worms_tutor.values.ranking import (
     EIGHT_OF_SPADES_STRENGTH,
     KING_OF_CLUBS_STRENGTH,
@@ -20,8 +19,6 @@ from worms_tutor.values.ranking import (
     seven_led_order,
 )
 
-from .language import N_, say_in
-
 _OWN_ROW = (
     MATADOR_STRENGTH,
     EIGHT_OF_SPADES_STRENGTH,
@@ -29,10 +26,10 @@ _OWN_ROW = (
     KING_OF_SPADES_STRENGTH,
 )
 _SEVEN_NOTES = {
-    "R5.2": N_("when not led"),
-    "R4.3": N_("only on a K♣ that beat the 7"),
-    "R4.2": N_("beats the led 7"),
-    "R3.1": N_("higher 7 wins"),
+    "R5.2": "when not led",
+    "R4.3": "only on a K♣ that beat the 7",
+    "R4.2": "beats the led 7",
+    "R3.1": "higher 7 wins",
 }
 
 
@@ -61,7 +58,7 @@ def normal_rows() -> tuple[LadderRow, ...]:
         last_key = key
     ladder = [_normal_row(cards, first=index == 0) for index, cards in enumerate(rows)]
     three = rows[0][0]
-    ladder.append(LadderRow((three,), False, N_("led: worthless")))
+    ladder.append(LadderRow((three,), False, "led: worthless"))
     return tuple(ladder)
 
 
@@ -80,7 +77,7 @@ def seven_rows() -> tuple[LadderRow, ...]:
 def _normal_row(cards: list[Card], first: bool) -> LadderRow:
     tied = len(cards) > 1 and len({normal_strength(card) for card in cards}) == 1
     if first:
-        note = N_("not led: beats everything")
+        note = "not led: beats everything"
     elif tied:
         names = " = ".join(card.nickname or card.code for card in cards)
         note = f"{names}: the later one played wins"
@@ -88,28 +85,8 @@ def _normal_row(cards: list[Card], first: bool) -> LadderRow:
         roles = [role for role in map(card_role, cards) if role]
         note = roles[0] if roles else ""
         if cards[0].is_seven:
-            note = N_("not led: powerless")
+            note = "not led: powerless"
     return LadderRow(tuple(cards), tied, note)
-
-
-def note_in(row: LadderRow, lang: str = ENGLISH) -> str:
-    """The rung's note in ``lang`` (a special card's banner is the engine's message)."""
-    if lang == ENGLISH or not row.note:
-        return row.note
-    if row.tied:
-        names = " = ".join(card.nickname or card.code for card in row.cards)
-        return say_in(lang, "{names}: the later one played wins", names=names)
-    worded = say_in(lang, row.note)
-    return worded if worded != row.note else banner_in(row.note, lang) or row.note
-
-
-def banner_in(banner: str | None, lang: str = ENGLISH) -> str | None:
-    """A special card's banner (``presentation.svg.card_role``) in ``lang``; the suit mark
-    after it stays."""
-    if lang == ENGLISH or not banner:
-        return banner
-    mark = banner[-1] if banner[-1] in "♣♠♥♦" else ""
-    return Message(banner.removesuffix(mark)).text(lang) + mark
 
 
 def row_text(number: int, row: LadderRow) -> str:

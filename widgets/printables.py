@@ -32,8 +32,7 @@ from worms_tutor.values.rules import PRESET_NAMES
 from worms_tutor.values.seating import SEAT_NAMES, seat_name
 
 from .ladder import RankLadder
-from .ladder_rows import banner_in
-from .language import say_in
+from .language import say_in, speaking
 from .puzzle_text import puzzle_text
 from .rules_summary import RULEBOOK_COLUMNS, Section, summary
 
@@ -63,6 +62,15 @@ def _seat(code: str, lang: str) -> str:
     return seat_name(code) if lang == ENGLISH else seat(code).text(lang)
 
 
+def _banner(banner: str | None, lang: str) -> str | None:
+    """A special card's banner (``presentation.svg.card_role``) in ``lang``: the engine's
+    message; the suit mark after it stays."""
+    if lang == ENGLISH or not banner:
+        return banner
+    mark = banner[-1] if banner[-1] in "♣♠♥♦" else ""
+    return Message(banner.removesuffix(mark)).text(lang) + mark
+
+
 def _card(ax: Any, x: float, y: float, card: Card, width: float = 7.0,
           lang: str = ENGLISH) -> None:
     """One card as on screen: white face, rounded corners, rank and suit in the suit's ink,
@@ -77,7 +85,7 @@ def _card(ax: Any, x: float, y: float, card: Card, width: float = 7.0,
             ha="center", va="center")
     ax.text(x + width - 0.6, y - 0.7, card.suit.letter, fontsize=width * 0.8, family=_FONT,
             color=ink, ha="right", va="top")
-    role = banner_in(card_role(card), lang)
+    role = _banner(card_role(card), lang)
     if role:
         ax.text(x + width / 2, y - height * 0.8, role, fontsize=width * 0.55, family=_FONT,
                 color=ink, ha="center", va="center")
@@ -94,7 +102,8 @@ def _save(path: Path, figures: Iterable[Figure]) -> Path:
 
 def rank_sheet(lang: str = ENGLISH) -> list[Figure]:
     """The ranking chart as a chapter shows it, then the 36 cards in the engine's order."""
-    chart = RankLadder.of().figure(lang)
+    with speaking(lang):  # the chart words itself in the page's language
+        chart = RankLadder.of().figure()
     figure, ax = _page(say_in(lang, "The 36 cards, strongest first (a normal trick)"))
     for index, card in enumerate(normal_order()):
         column, row = divmod(index, 12)

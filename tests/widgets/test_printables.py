@@ -163,14 +163,14 @@ def danish(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 DANISH_HEADINGS = {
-    "rank-sheet.pdf": ("De 36 kort, stærkest først", "Hvilket kort slår hvilket"),
+    "rank-sheet.pdf": ("De 36 kort, stærkest først", "Hjerter konge, Worms", "Spar otte"),
     "score-sheet.pdf": ("Pointark", "Kam 4", "Vores hold", "Vundne kamme"),
     "make-the-pack.pdf": ("Sådan laver du kortene", "De 36 kort, du beholder"),
     "rules-english.pdf": ("Worms på én side: Engelske regler", "Pligter og forbud"),
     "rules-danish-club.pdf": ("Worms på én side: Danske klubregler", "Pligter og forbud"),
     "worksheet-05.pdf": ("Kapitel 5: opgaveark", "Kapitel 5: facitliste", "Dit svar"),
 }
-ENGLISH_HEADINGS = ("The 36 cards", "which card beats which", "A normal trick", "Score sheet",
+ENGLISH_HEADINGS = ("The 36 cards", "King of hearts", "Score sheet",
                     "Match 1", "Our side", "Matches won", "Making the pack", "cards you keep",
                     "Worms on one page", "Duties and bans", "our choice", "worksheet",
                     "answer key", "Your answer", "Choose one", "You are", "On the table")
@@ -178,7 +178,10 @@ ENGLISH_HEADINGS = ("The 36 cards", "which card beats which", "A normal trick", 
 
 @pytest.mark.parametrize("name", sorted(DANISH_HEADINGS))
 def test_a_danish_sheet_has_danish_headings_and_no_english_one(danish: Path, name: str) -> None:
-    text = re.sub(r"\s+", " ", " ".join(_pages(danish / name))).lower()
+    pages = _pages(danish / name)
+    if name == "rank-sheet.pdf":  # the ranking chart first: the widget's own words, below
+        pages = pages[1:]
+    text = re.sub(r"\s+", " ", " ".join(pages)).lower()
     for heading in DANISH_HEADINGS[name]:
         assert heading.lower() in text, f"{name} lacks {heading!r}"
     for heading in ENGLISH_HEADINGS:
@@ -199,6 +202,26 @@ def test_every_danish_worksheet_asks_the_danish_questions_and_keys_with_danish_s
             assert f"{number}. {title}: {printables.answer_key(puzzle, 'da')}" in key
         for english in ("North", "East", "South", "West", "none of them", " or "):
             assert english not in key, f"chapter {chapter}'s key says {english!r}"
+
+
+def test_the_ranking_chart_is_drawn_in_the_sheets_language_on_any_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chart words itself in the page's language (``say``): a Danish sheet draws it
+    speaking Danish, and the page goes on speaking its own language."""
+    from worms_tutor.widgets.ladder import RankLadder
+
+    spoken: list[str] = []
+    drawing = RankLadder.figure
+
+    def figure(ladder: RankLadder) -> Any:
+        spoken.append(language.current())
+        return drawing(ladder)
+
+    monkeypatch.setattr(RankLadder, "figure", figure)
+    printables.rank_sheet("da")
+    printables.rank_sheet()
+    assert spoken == ["da", "en"] and language.current() == "en"
 
 
 def test_the_danish_answer_key_names_seats_and_placements_in_danish() -> None:
