@@ -85,9 +85,10 @@ lab: $(STAMP) $(CATALOGS)
 	$(WITH_SETTINGS) $(BIN)/jupyter lab $(LAB_ROOT_FLAG) --LabApp.news_url=None
 
 # For a class: A4 PDFs to print (rank sheet, score sheet, a rules summary per rulebook,
-# worksheets with answer keys, how to make the pack) in printables/.
+# worksheets with answer keys, how to make the pack) in printables/, the Danish ones in
+# printables/da/.
 printables: $(STAMP) $(CATALOGS)
-	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables')"
+	$(BIN)/python -c "from worms_tutor.widgets.printables import write_all; write_all('printables'); write_all('printables/da', 'da')"
 
 # The static edition: the series as a Voici site (Python in the browser, no server) in
 # _static_site/, built with its own venv from the versions in static/requirements.txt.

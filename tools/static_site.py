@@ -391,15 +391,21 @@ def tidy(output: Path) -> None:
 
 DRAW_PRINTABLES = """
 import shutil, sys
+from pathlib import Path
+from worms_tutor.widgets.language import LANGUAGES
 from worms_tutor.widgets.printables_page import drawn
-for path in drawn():
-    shutil.copy2(path, sys.argv[1])
+for lang in LANGUAGES:
+    folder = Path(sys.argv[1]) / ("" if lang == "en" else lang)
+    folder.mkdir(exist_ok=True)
+    for path in drawn(lang):
+        shutil.copy2(path, folder)
 """
 
 
 def printables(output: Path, python: Path) -> None:
     """The printables (PDFs drawn with matplotlib, which the browser does not have) into the
-    site's printables/ folder, where the pages link to them; drawn by ``python``, the
+    site's printables/ folder, where the pages link to them (a translation's in
+    printables/LANG/, where its pages link to them); drawn by ``python``, the
     project's venv (its drawing cache, kept in the build's cache, keeps them from one build to
     the next, also when the tests build the site with a home of their own)."""
     folder = output / "printables"

@@ -9,7 +9,8 @@ for the page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 from worms_tutor.values.language import ENGLISH, Word, seat, side, translations, worded
 from worms_tutor.values.seating import seat_name, side_name
@@ -83,3 +84,15 @@ def side_named(code: str) -> str:
     if current() == ENGLISH:
         return side_name(code)
     return side(code).text(current())
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Word things in ``code`` for a while, then in the page's language again (a printable is
+    drawn in its own language, whatever page asks for it)."""
+    before = current()
+    language(code)
+    try:
+        yield
+    finally:
+        language(before)

@@ -1,9 +1,10 @@
 """``lesson.printables()``: the printables offered for download on a page.
 
-Drawing them needs matplotlib (seconds), so they are made once and kept in the drawing cache,
-keyed by the code and puzzles they are drawn from; a page served from the cache never loads
-matplotlib. The static edition (Python in the browser, no matplotlib) links to the copies its
-build drew into the site instead.
+A page offers them in its own language. Drawing them needs matplotlib (seconds), so they are
+made once and kept in the drawing cache, keyed by the code, puzzles, summary page and catalogs
+they are drawn from; a page served from the cache never loads matplotlib. The static edition
+(Python in the browser, no matplotlib) links to the copies its build drew into the site
+instead (a translation's in printables/<lang>/).
 """
 
 from __future__ import annotations
@@ -14,32 +15,34 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
+from worms_tutor.values.language import ENGLISH, LOCALE_DIR
+
 from .drawing_cache import cache_path
 from .fragment import Fragment
-from .language import current
-from .rules_summary import RULEBOOK_COLUMNS, SUMMARY_PAGE
-from .series import notebooks_folder
+from .language import N_, current, say
+from .rules_summary import RULEBOOK_COLUMNS, summary_page
 
 _HERE = Path(__file__).parent
 
 
 _TITLES = {
-    "rank-sheet": "Rank sheet: the 36 cards, strongest first",
-    "score-sheet": "Score sheet: the comb of nine points",
-    "make-the-pack": "Making the pack from an ordinary deck",
-    "rules-english": "The English rules on one page",
-    "rules-danish-club": "The Danish club rules on one page",
+    "rank-sheet": N_("Rank sheet: the 36 cards, strongest first"),
+    "score-sheet": N_("Score sheet: the comb of nine points"),
+    "make-the-pack": N_("Making the pack from an ordinary deck"),
+    "rules-english": N_("The English rules on one page"),
+    "rules-danish-club": N_("The Danish club rules on one page"),
 }
 """What each printable is, in words; a worksheet is named by its chapter."""
 
 
 def title(path: Path) -> str:
-    """A printable's name as a reader reads it, its file named after it."""
+    """A printable's name as a reader of the page reads it, its file named after it."""
     stem = path.stem
     if stem.startswith("worksheet-"):
-        words = f"Chapter {int(stem.removeprefix('worksheet-'))}: worksheet and answer key"
+        words = say("Chapter {number}: worksheet and answer key",
+                    number=int(stem.removeprefix("worksheet-")))
     else:
-        words = _TITLES.get(stem, stem)
+        words = say(_TITLES[stem]) if stem in _TITLES else stem
     return f"{words} ({path.name})"
 
 
@@ -60,31 +63,44 @@ def printables(only: str = "", caption: str = "") -> Fragment:
     name starts with ``only`` (``"rules"``: the one-page summaries), under ``caption``."""
     if sys.platform == "emscripten":  # the static edition: drawn when the site was built
         return site_links([name for name in site_names() if name.startswith(only)], caption)
-    return download_links([path for path in drawn() if path.name.startswith(only)], caption)
+    return download_links([path for path in drawn(current()) if path.name.startswith(only)],
+                          caption)
 
 
-def drawn() -> tuple[Path, ...]:
-    """Every printable as a PDF file, drawn now unless the drawing cache holds them."""
-    sources = [_HERE / "printables.py", _HERE / "ladder.py", _HERE / "rules_summary.py",
-               notebooks_folder() / SUMMARY_PAGE, *sorted((_HERE / "puzzles").glob("*.json"))]
-    folder = cache_path("printables", b"".join(path.read_bytes() for path in sources))
+_CATALOGS = ("widgets", "worms_tutor", "puzzles")
+"""The gettext domains a translated printable is worded from."""
+
+
+def drawn(lang: str = ENGLISH) -> tuple[Path, ...]:
+    """Every printable in ``lang`` as a PDF file, drawn now unless the drawing cache holds
+    them."""
+    sources = [_HERE / "printables.py", _HERE / "ladder.py", _HERE / "ladder_rows.py",
+               _HERE / "rules_summary.py", summary_page(lang),
+               *sorted((_HERE / "puzzles").glob("*.json"))]
+    if lang != ENGLISH:
+        sources += [LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo" for domain in _CATALOGS]
+    key = lang.encode() + b"".join(path.read_bytes() for path in sources if path.exists())
+    folder = cache_path("printables", key)
     paths = tuple(sorted(folder.glob("*.pdf"))) if folder.is_dir() else ()
     if not paths:
         from .printables import write_all
 
         try:
-            paths = write_all(folder)
+            paths = write_all(folder, lang)
         except OSError:  # no writable cache: a folder of our own
             import tempfile
 
-            paths = write_all(tempfile.mkdtemp(prefix="worms-printables-"))
+            paths = write_all(tempfile.mkdtemp(prefix="worms-printables-"), lang)
     return paths
 
 
 def site_folder() -> str:
     """Where a page of the static edition (voici/render/NAME.html, a translation one folder
-    down in voici/render/LANG/) finds the printables its build drew (tools/static_site.py)."""
-    return "../" * (2 if current() == "en" else 3) + "printables"
+    down in voici/render/LANG/) finds the printables its build drew in its language
+    (tools/static_site.py: printables/, a translation's in printables/LANG/)."""
+    lang = current()
+    return "../" * (2 if lang == ENGLISH else 3) + "printables" + (
+        "" if lang == ENGLISH else f"/{lang}")
 
 
 def site_names() -> tuple[str, ...]:

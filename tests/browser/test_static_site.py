@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import re
 import subprocess
 import threading
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pypdf
 import pytest
 from test_sandbox_pages import _TURN_JS, _play_one_turn
 from test_series_pages import (
@@ -241,12 +243,16 @@ def _drill_shows_chapter_5(page: Any) -> None:
                            "'.wt-drill__chapter select option:checked')?.textContent || '')")
 
 
-def _printables_download(page: Any, expected: int) -> None:
+def _printables_download(page: Any, expected: int) -> dict[str, bytes]:
+    """Every printable the page links to, downloaded: each a PDF (by its address)."""
     links = page.locator(".wt-printables a")
     assert links.count() == expected
+    pdfs = {}
     for href in links.evaluate_all("links => links.map(link => link.href)"):
         reply = page.request.get(href)
         assert reply.ok and reply.body().startswith(b"%PDF"), href
+        pdfs[href] = reply.body()
+    return pdfs
 
 
 CHECKS: dict[str, Callable[[Any], None]] = {
@@ -310,7 +316,12 @@ def test_a_danish_page_works_and_links_back(
         page.wait_for_function(_READY_JS, timeout=START)
         page.goto(f"{site_url}/voici/render/da/summary.html")  # links one folder deeper
         page.wait_for_function(_READY_JS, timeout=START)
-        _printables_download(page, 2)
+        pdfs = _printables_download(page, 2)
+        assert page.locator(".wt-printables").inner_text().count("regler på én side") == 2
+        for href, pdf in pdfs.items():  # the Danish sheets, drawn at build
+            assert f"{site_url}/printables/da/" in href
+            text = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+            assert "Worms på én side" in text and "Worms on one page" not in text, href
     finally:
         page.close()
     assert errors == []
