@@ -11,6 +11,8 @@ from worms_tutor.presentation.display import card_html
 from worms_tutor.presentation.svg import DEFAULT_WIDTH
 from worms_tutor.values.cards import Card
 
+from .language import current
+
 
 class CardView(ipywidgets.HTML):  # type: ignore[misc]
     """A card picture (SVG) with the ``wt-card-view`` class; set ``card`` to show another."""
@@ -46,6 +48,7 @@ class CardView(ipywidgets.HTML):  # type: ignore[misc]
             highlight=self.highlight,
             face_down=self.face_down,
             four_colour=self.four_colour,
+            lang=current(),
         )
 
 

@@ -37,6 +37,7 @@ from worms_tutor.mechanics.game import Match
 from worms_tutor.mechanics.hand import HandState
 from worms_tutor.values.cards import PACK
 from worms_tutor.values.errors import ScenarioError, WormsError
+from worms_tutor.values.language import seat as seat_word
 from worms_tutor.values.play import Play
 from worms_tutor.values.rulebook import RULE_TITLES
 from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
@@ -453,7 +454,8 @@ def _replace_plays(scenario: Scenario, replay: Any) -> Scenario:
 def position_html(state: HandState) -> str:
     """The table with every hand open, and who is to move."""
     frame = Frame(state.trick, state.rules.players, "", (), state.hands)
-    who = say("{seat} to play", seat=state.to_move) if state.to_move else say("hand over")
+    who = (say("{seat} to play", seat=seat_word(state.to_move)) if state.to_move
+           else say("hand over"))
     facts = say("stock {count} · rules {rules}", count=len(state.stock), rules=str(state.rules))
     return (f'<div class="wt-explorer-position" style="margin:6px 0"><b>{escape(who)}</b> · '
             f"{escape(facts)}"

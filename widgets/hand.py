@@ -115,7 +115,8 @@ class HandPicker(anywidget.AnyWidget):
     # -- internals ---------------------------------------------------------------------
 
     def _item(self, card: Card) -> dict[str, str]:
-        svg = card_svg(card, width=self.card_width, four_colour=self.four_colour)
+        svg = card_svg(card, width=self.card_width, four_colour=self.four_colour,
+                       lang=current())
         return {"code": card.code, "name": card.name_in(current()), "svg": svg}
 
     @traitlets.validate("selected")

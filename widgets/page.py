@@ -174,7 +174,7 @@ def cards(codes: str | Iterable[str | Card], caption: str | None = None,
     """A row of card pictures, e.g. ``lesson.cards("JC KH 8S")``."""
     chosen = parse_cards(codes) if isinstance(codes, str) else tuple(
         card if isinstance(card, Card) else Card.parse(card) for card in codes)
-    row = cards_html(chosen, width=width)
+    row = cards_html(chosen, width=width, lang=current())
     head = (f'<div style="{FONT};font-weight:bold;margin-bottom:4px">{escape(caption)}</div>'
             if caption else "")
     names = ", ".join(card.name_in(current()) for card in chosen)

@@ -30,6 +30,7 @@ from worms_tutor.mechanics.hand import TrickRecord
 from worms_tutor.mechanics.legality import LegalPlay
 from worms_tutor.presentation.display import text_html
 from worms_tutor.values.errors import IllegalPlay, WormsError
+from worms_tutor.values.language import seat as seat_word
 from worms_tutor.values.play import Play
 from worms_tutor.values.rules import Rules
 
@@ -266,8 +267,7 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
             reasons = explain_record(record, after.rules.players)
             number = len(before.hand.records) + 1
             title = say("Hand {hand}, trick {trick}: {seat} wins", hand=before.hand_number,
-                        trick=number, seat=escape(seat_named(record.winner)
-                                                  if current() != "en" else record.winner))
+                        trick=number, seat=seat_word(record.winner))
             self.explanation.value = (
                 f'<div class="wt-play-explain__title" style="font-weight:bold">{title}</div>'
                 f"{step_reason_html(reasons)}")

@@ -26,6 +26,7 @@ from worms_tutor.presentation.display import card_html, reasons_html
 from worms_tutor.presentation.glossary import abbr
 from worms_tutor.values.cards import Card
 from worms_tutor.values.errors import WormsError
+from worms_tutor.values.language import seat as seat_word
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
@@ -87,7 +88,7 @@ def frames_from_replay(replay: Replay) -> tuple[Frame, ...]:
     if replay.illegal is not None:
         illegal = replay.illegal
         last = states[-1]
-        text = say("{seat} may not play that: {refusal} ({rule})", seat=illegal.seat,
+        text = say("{seat} may not play that: {refusal} ({rule})", seat=seat_word(illegal.seat),
                    refusal=illegal.refusal.message_in(current()), rule=illegal.refusal.rule)
         frames.append(Frame(last.trick, players, say("Illegal play"), (), last.hands, text))
     return tuple(frames)
@@ -110,7 +111,8 @@ def frames_from_records(records: Sequence[TrickRecord], players: int) -> tuple[F
 def frames_from_trick(trick: Trick, players: int, hands: Hands = ()) -> tuple[Frame, ...]:
     """A trick in progress (or complete), one frame per group played."""
     partial = Trick.start(trick.rules, trick.leader, trick.specials_off)
-    frames = [Frame(partial, players, say("{seat} to lead", seat=trick.leader), (), hands)]
+    start = say("{seat} to lead", seat=seat_word(trick.leader))
+    frames = [Frame(partial, players, start, (), hands)]
     for step in trick.steps:
         partial = partial.with_step(step)
         caption = say("{ordinal} play", ordinal=say(ORDINALS[step.position]))
@@ -140,7 +142,7 @@ def _result_frame(record: TrickRecord, players: int, hands: Hands, number: int) 
     step_reasons = explain_step(step, record.trick)
     before = {r for s in record.trick.steps for r in explain_step(s, record.trick)}
     result = tuple(r for r in explain_record(record, players) if r not in before)
-    caption = say("Trick {number}: {seat} wins", number=number, seat=record.winner)
+    caption = say("Trick {number}: {seat} wins", number=number, seat=seat_word(record.winner))
     return Frame(record.trick, players, caption, (*step_reasons, *result), hands)
 
 
@@ -156,7 +158,7 @@ def _play_caption(trick: int, position: int) -> str:
 
 def _to_move(state: HandState) -> str:
     seat = state.to_move
-    return say("{seat} to play", seat=seat) if seat else say("the hand is over")
+    return say("{seat} to play", seat=seat_word(seat)) if seat else say("the hand is over")
 
 
 # -- drawing -------------------------------------------------------------------------------
@@ -243,7 +245,8 @@ def _seat_name(seat: str, status: str) -> str:
 
 
 def _group_html(cards: Sequence[Card], heading: set[Card], width: int) -> str:
-    items = "".join(card_html(card, width=width, highlight="heads" if card in heading else None)
+    items = "".join(card_html(card, width=width, highlight="heads" if card in heading else None,
+                              lang=current())
                     for card in cards)
     return f'<div class="wt-seat__play" style="display:flex;gap:4px">{items}</div>'
 
@@ -251,7 +254,8 @@ def _group_html(cards: Sequence[Card], heading: set[Card], width: int) -> str:
 def _hand_html(cards: Sequence[Card], open_: bool) -> str:
     if not cards:
         return f'<div class="wt-seat__hand" style="font-size:12px">{say("(no cards)")}</div>'
-    items = "".join(card_html(card, width=HAND_CARD_WIDTH, face_down=not open_) for card in cards)
+    items = "".join(card_html(card, width=HAND_CARD_WIDTH, face_down=not open_, lang=current())
+                    for card in cards)
     label = say("open hand") if open_ else say("{count} cards", count=len(cards))
     return (f'<div class="wt-seat__hand" title="{label}" style="display:flex;gap:2px;'
             f'opacity:0.95">{items}</div>')
@@ -261,7 +265,7 @@ def _centre_caption(trick: Trick) -> str:
     if not trick.steps:
         lead = abbr("lead", say("lead"), focusable=True, lang=current())
         return (f'<span class="wt-table__caption">'
-                f'{say("{seat} to {lead}", seat=escape(trick.leader), lead=lead)}</span>')
+                f'{say("{seat} to {lead}", seat=seat_word(trick.leader), lead=lead)}</span>')
     if trick.is_complete:
         return f'<span class="wt-table__caption">{say("Trick complete")}</span>'
     played = say("{count} of {groups} played", count=len(trick.steps), groups=trick.groups)
@@ -289,6 +293,8 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
         layers = []
         for depth, (card, seat, position) in enumerate(pile):
             heads = (card, seat) in head
+            drawn = card_html(card, width=width, highlight="heads" if heads else None,
+                              lang=current())
             layers.append(
                 f'<div class="wt-stack__card{" wt-heading" if heads else ""}" '
                 f'data-seat="{seat}" style="position:absolute;left:{depth * dx}px;'
@@ -296,7 +302,7 @@ def _stacks_html(trick: Trick, width: int, show_heading: bool = True) -> str:
                 f'<span class="wt-stack__tag" style="position:absolute;right:-6px;top:-8px;'
                 f"z-index:{depth + 20};background:#111;color:#fff;border-radius:8px;"
                 f'font-size:11px;padding:0 4px">{seat} {say(ORDINALS[position])}</span>'
-                f'{card_html(card, width=width, highlight="heads" if heads else None)}</div>'
+                f"{drawn}</div>"
             )
         span = width + dx * (len(pile) - 1) + 8
         out.append(f'<div class="wt-stack" style="position:relative;width:{span}px;'

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
+from worms_tutor.values.language import seat as seat_word
+
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
 from .language import N_, current, say
@@ -83,10 +85,10 @@ def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
     from worms_tutor.presentation.display import text_html
 
     winner = trick.record.winner
-    lines = [say("<b>{seat}</b> takes the trick. Tricks so far: {counts}.", seat=winner,
+    lines = [say("<b>{seat}</b> takes the trick. Tricks so far: {counts}.", seat=seat_word(winner),
                  counts=_counts_html(tricks, trick.number))]
     if trick.drawn:
-        order = ", ".join(say("{seat} the {card}", seat=seat, card=text_html(str(card)))
+        order = ", ".join(say("{seat} the {card}", seat=seat_word(seat), card=text_html(str(card)))
                           for seat, card in trick.drawn)
         lines.append(say("Drawing from the stock, in this order: {order}. {count} cards are "
                          "left in the stock.", order=order, count=trick.stock_left))
@@ -95,7 +97,7 @@ def _after_html(trick: PlayedTrick, tricks: tuple[PlayedTrick, ...]) -> str:
                          if trick.held == 1 else "The stock is empty, so nobody draws: each "
                          "player has {count} cards left.", count=trick.held))
     if trick.number < len(tricks):
-        lines.append(say("<b>{seat}</b> leads the next trick.", seat=winner))
+        lines.append(say("<b>{seat}</b> leads the next trick.", seat=seat_word(winner)))
     return "<br>".join(lines)
 
 
@@ -110,7 +112,7 @@ def _trick_html(record: TrickRecord, players: int) -> str:
     marks = {card: "heads" for card in trick.steps[trick.head_step].play.cards}
     seats = "".join(
         f'<div style="text-align:center"><b>{escape(step.seat)}</b>'
-        f"{cards_html(step.play.cards, width=56, highlights=marks)}</div>"
+        f"{cards_html(step.play.cards, width=56, highlights=marks, lang=current())}</div>"
         for step in trick.steps)
     return (f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'
             f'<div style="display:flex;gap:8px">{seats}</div>'
@@ -123,19 +125,20 @@ def _draw(variant: str, seed: int, dealer: str) -> str:
     from worms_tutor.presentation.card_html import labelled_rows_html
 
     start, tricks = played_hand(variant, seed, dealer)
-    deal = labelled_rows_html([(seat, cards) for seat, cards in start.hands], width=60)
+    deal = labelled_rows_html([(seat, cards) for seat, cards in start.hands], width=60,
+                              lang=current())
     parts = [
         '<div class="wt-whole-hand__deal">'
         + say("<b>The deal.</b> {dealer} dealt four cards each; {count} cards lie face down in "
-              "the stock. <b>{leader}</b> leads the first trick.", dealer=escape(dealer),
-              count=len(start.stock), leader=escape(start.leader))
+              "the stock. <b>{leader}</b> leads the first trick.", dealer=seat_word(dealer),
+              count=len(start.stock), leader=seat_word(start.leader))
         + f"{deal}</div>"
     ]
     for trick in tricks:
         parts.append(
             f'<div class="wt-whole-hand__trick" style="margin-top:12px;{offscreen(200)}">'
             + say("<b>Trick {number}</b> — {seat} leads.", number=trick.number,
-                  seat=trick.record.leader) +
+                  seat=seat_word(trick.record.leader)) +
             f"{_trick_html(trick.record, start.rules.players)}"
             f"<div>{_after_html(trick, tricks)}</div></div>")
     over = say("<b>The hand is over after {count} tricks.</b> Tricks won: {counts}.",

@@ -19,6 +19,8 @@ from functools import cached_property
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from worms_tutor.values.language import seat as seat_word
+
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
 from .language import current, say
@@ -79,7 +81,7 @@ def _hands_told(scenario: Scenario, told: Any) -> str:
     for seat, cards in scenario.hands:
         if seat in told:
             symbols = " ".join(card.symbol_code for card in cards)
-            held = say("{seat} held {cards}", seat=escape(seat), cards=escape(symbols))
+            held = say("{seat} held {cards}", seat=seat_word(seat), cards=escape(symbols))
             lines.append(f"<li>{held}</li>")
     if not lines:
         return ""

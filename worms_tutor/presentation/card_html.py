@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
 from ..values.cards import Card
+from ..values.language import ENGLISH, Message
 from .svg import DEFAULT_WIDTH, card_svg
 
 FONT_STYLE = "font-family:sans-serif"
@@ -24,10 +25,12 @@ def card_html(
     highlight: str | None = None,
     face_down: bool = False,
     four_colour: bool = False,
+    lang: str = ENGLISH,
 ) -> str:
-    """One card as an inline HTML element with the ``wt-card`` class."""
+    """One card as an inline HTML element with the ``wt-card`` class (named in ``lang``)."""
     svg = card_svg(
-        card, width=width, highlight=highlight, face_down=face_down, four_colour=four_colour
+        card, width=width, highlight=highlight, face_down=face_down, four_colour=four_colour,
+        lang=lang,
     )
     classes = "wt-card" + (f" wt-card--{highlight}" if highlight else "")
     code = "" if face_down else f' data-card="{card.code}"'
@@ -42,6 +45,7 @@ def cards_html(
     face_down: bool = False,
     four_colour: bool = False,
     caption: str | None = None,
+    lang: str = ENGLISH,
 ) -> str:
     """A row of cards (``wt-cards``), with an optional caption read before them."""
     marks = highlights or {}
@@ -52,11 +56,13 @@ def cards_html(
             highlight=marks.get(card),
             face_down=face_down,
             four_colour=four_colour,
+            lang=lang,
         )
         for card in cards
     )
     if not items:
-        items = f'<span class="wt-cards__empty" style="{FONT_STYLE}">(no cards)</span>'
+        empty = Message("(no cards)").text(lang)
+        items = f'<span class="wt-cards__empty" style="{FONT_STYLE}">{empty}</span>'
     head = ""
     if caption:
         head = f'<div class="wt-cards__caption" style="{FONT_STYLE}">{escape(caption)}</div>'
@@ -69,13 +75,15 @@ def labelled_rows_html(
     width: float = DEFAULT_WIDTH,
     highlights: Mapping[Card, str] | None = None,
     hidden: Iterable[str] = (),
+    lang: str = ENGLISH,
 ) -> str:
     """Rows of cards each led by a label, e.g. seats and their plays; ``hidden`` labels
     show their cards face down."""
     closed = set(hidden)
     lines = []
     for label, cards in rows:
-        row = cards_html(cards, width=width, highlights=highlights, face_down=label in closed)
+        row = cards_html(cards, width=width, highlights=highlights, face_down=label in closed,
+                         lang=lang)
         lines.append(
             f'<div class="wt-row" style="display:flex;gap:8px;align-items:center;margin:4px 0">'
             f'<span class="wt-row__label" style="{LABEL_STYLE}">{escape(label)}</span>{row}</div>'

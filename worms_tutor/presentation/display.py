@@ -83,7 +83,8 @@ def record_html(record: TrickRecord, players: int, *, width: float = 72,
     rows = [(step.seat, step.play.cards) for step in trick.steps]
     reasons = reasons_html(explain_record(record, players), with_ids=False, lang=lang)
     return (
-        f'<div class="wt-trick-record">{labelled_rows_html(rows, width=width, highlights=marks)}'
+        f'<div class="wt-trick-record">'
+        f"{labelled_rows_html(rows, width=width, highlights=marks, lang=lang)}"
         f'<div style="{FONT_STYLE}">{reasons}</div></div>'
     )
 
@@ -104,5 +105,5 @@ def state_html(state: HandState, *, width: float = 72, lang: str = ENGLISH) -> s
                f"{len(state.stock)} · {escape(words.text(lang))}")
     return (
         f'<div class="wt-state"><div style="{FONT_STYLE}">{caption}</div>'
-        f"{labelled_rows_html(rows + table, width=width, highlights=marks)}</div>"
+        f"{labelled_rows_html(rows + table, width=width, highlights=marks, lang=lang)}</div>"
     )

@@ -22,6 +22,7 @@ from ..values.cards import (
     Suit,
 )
 from ..values.errors import WormsError
+from ..values.language import ENGLISH, N_, Message
 
 VIEW_WIDTH = 250
 VIEW_HEIGHT = 350
@@ -56,7 +57,7 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "dim": ("#9e9e9e", ""),
 }
 """Highlight style → outline colour and dash pattern; each differs by more than colour."""
-HEADS_TITLE = "heads the trick: the card winning it so far"
+HEADS_TITLE = N_("heads the trick: the card winning it so far")
 """Added to the title of a card outlined as heading its trick."""
 
 # Suit marks in a 100 × 100 box, drawn as paths so every browser and printer shows the same.
@@ -95,17 +96,17 @@ _PIPS: dict[Rank, tuple[tuple[float, float], ...]] = {
 }
 # fmt: on
 
-_SEVEN_ROLE = ("trump when led", None)
+_SEVEN_ROLE = (N_("trump when led"), None)
 _ROLES: dict[Card, tuple[str, Suit | None]] = {
-    EIGHT_OF_SPADES: ("3rd matador", None),
-    THREE_OF_DIAMONDS: ("wins if not led", None),
-    KING_OF_CLUBS: ("kills a led 7", None),
-    KING_OF_SPADES: ("kills that K", Suit.CLUBS),
+    EIGHT_OF_SPADES: (N_("3rd matador"), None),
+    THREE_OF_DIAMONDS: (N_("wins if not led"), None),
+    KING_OF_CLUBS: (N_("kills a led 7"), None),
+    KING_OF_SPADES: (N_("kills that K"), Suit.CLUBS),
     **{card: _SEVEN_ROLE for card in PACK if card.is_seven},
 }
 """The short banner on a special card: its text and a suit mark drawn after it."""
 
-_MATADOR_NOTE = "top matador"
+_MATADOR_NOTE = N_("top matador")
 
 MIN_TEXT_PX = 10
 """The smallest label worth drawing, in screen pixels: a role banner that would come out
@@ -124,7 +125,7 @@ def suit_colour(suit: Suit, *, four_colour: bool = False) -> str:
     return (FOUR_COLOURS if four_colour else TWO_COLOURS)[suit]
 
 
-def card_role(card: Card) -> str | None:
+def card_role(card: Card, lang: str = ENGLISH) -> str | None:
     """The banner text of a special card (``"3rd matador"``), its nickname, or ``None``."""
     if card.nickname:
         return card.nickname
@@ -132,7 +133,13 @@ def card_role(card: Card) -> str | None:
     if role is None:
         return None
     text, suit = role
+    text = Message(text).text(lang)
     return f"{text}{suit.symbol}" if suit else text
+
+
+def _said(template: str, lang: str) -> str:
+    """A template marked with ``N_`` in a table, worded in ``lang``."""
+    return Message(template).text(lang)
 
 
 def card_svg(
@@ -143,23 +150,27 @@ def card_svg(
     four_colour: bool = False,
     highlight: str | None = None,
     show_role: bool = True,
+    lang: str = ENGLISH,
 ) -> str:
-    """One card as a standalone ``<svg>`` element, ``width`` pixels wide, height to match."""
+    """One card as a standalone ``<svg>`` element, ``width`` pixels wide, height to match;
+    its title and banners in ``lang``."""
     _check_card(card)
     _check_highlight(highlight)
-    title = "Face-down card" if face_down else card.name
+    title = Message("Face-down card").text(lang) if face_down else card.name_in(lang)
     if highlight == "heads" and not face_down:  # said and shown on hover, not only outlined
-        title += f", {HEADS_TITLE}"
-    body = _card_body(card, face_down, four_colour, highlight, show_role, labels_readable(width))
+        title += f", {_said(HEADS_TITLE, lang)}"
+    body = _card_body(card, face_down, four_colour, highlight, show_role, labels_readable(width),
+                      lang)
     return _svg_element(
         title, width, width * ASPECT, VIEW_WIDTH, VIEW_HEIGHT, body, card, face_down
     )
 
 
-def back_svg(*, width: float = DEFAULT_WIDTH) -> str:
+def back_svg(*, width: float = DEFAULT_WIDTH, lang: str = ENGLISH) -> str:
     """The back of a card, for hidden hands and the stock."""
     return _svg_element(
-        "Face-down card", width, width * ASPECT, VIEW_WIDTH, VIEW_HEIGHT, _back(), None, True
+        Message("Face-down card").text(lang), width, width * ASPECT, VIEW_WIDTH, VIEW_HEIGHT,
+        _back(), None, True,
     )
 
 
@@ -172,6 +183,7 @@ def cards_svg(
     four_colour: bool = False,
     highlights: Mapping[Card, str] | None = None,
     show_role: bool = True,
+    lang: str = ENGLISH,
 ) -> str:
     """Several cards in a row as one ``<svg>``; ``highlights`` maps cards to style names."""
     row = list(cards)
@@ -184,17 +196,18 @@ def cards_svg(
     view_width = VIEW_WIDTH if not row else step * (len(row) - 1) + VIEW_WIDTH
     parts = []
     for index, card in enumerate(row):
-        name = "Face-down card" if face_down else card.name
+        name = Message("Face-down card").text(lang) if face_down else card.name_in(lang)
         body = _card_body(card, face_down, four_colour, highlights.get(card), show_role,
-                          labels_readable(width))
+                          labels_readable(width), lang)
         parts.append(
             f'<svg x="{_n(index * step)}" y="0" width="{VIEW_WIDTH}" height="{VIEW_HEIGHT}" '
             f'viewBox="0 0 {VIEW_WIDTH} {VIEW_HEIGHT}"><title>{escape(name)}</title>{body}</svg>'
         )
     if face_down:
-        title = f"{len(row)} face-down cards"
+        title = Message("{count} face-down cards", count=len(row)).text(lang)
     else:
-        title = "; ".join(card.name for card in row) if row else "No cards"
+        title = ("; ".join(card.name_in(lang) for card in row) if row
+                 else Message("No cards").text(lang))
     scale = width / VIEW_WIDTH
     return _svg_element(
         title, view_width * scale, VIEW_HEIGHT * scale, view_width, VIEW_HEIGHT, "".join(parts)
@@ -237,6 +250,7 @@ def _card_body(
     highlight: str | None,
     show_role: bool,
     small_labels: bool = True,
+    lang: str = ENGLISH,
 ) -> str:
     """``small_labels``: whether the role banner and the matador note are drawn (a nickname,
     large on its card, is drawn whenever ``show_role`` is)."""
@@ -252,18 +266,18 @@ def _card_body(
     ]
     role = _ROLES.get(card) if show_role and small_labels else None
     if card.nickname and show_role:
-        parts.append(_court(card, ink, big_name=card.nickname, note=small_labels))
+        parts.append(_court(card, ink, big_name=card.nickname, note=small_labels, lang=lang))
     elif card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):
         parts.append(_court(card, ink, big_name=None))
         if role:
-            parts.append(_banner(role[0], role[1], ink, four_colour, y=262))
+            parts.append(_banner(_said(role[0], lang), role[1], ink, four_colour, y=262))
     elif card.rank is Rank.ACE:
         parts.append(_mark(card.suit, VIEW_WIDTH / 2, VIEW_HEIGHT / 2, 120, ink))
     else:
         bottom = 232 if role else 290
         parts.append(_pips(card, ink, top=62, bottom=bottom))
         if role:
-            parts.append(_banner(role[0], role[1], ink, four_colour, y=268))
+            parts.append(_banner(_said(role[0], lang), role[1], ink, four_colour, y=268))
     parts.append(_highlight(highlight))
     return "".join(parts)
 
@@ -320,7 +334,8 @@ def _pips(card: Card, ink: str, top: float, bottom: float) -> str:
     return f'<g fill="{ink}">{"".join(marks)}</g>'
 
 
-def _court(card: Card, ink: str, big_name: str | None, note: bool = True) -> str:
+def _court(card: Card, ink: str, big_name: str | None, note: bool = True,
+           lang: str = ENGLISH) -> str:
     """The face of a J, Q or K: a framed panel with the rank and suit, or a nickname (with
     the matador note under it when ``note``)."""
     frame = (
@@ -336,7 +351,7 @@ def _court(card: Card, ink: str, big_name: str | None, note: bool = True) -> str
             '<g fill="#ffffff">'
             f'<text x="{VIEW_WIDTH / 2}" y="238" font-size="44">{escape(big_name)}</text>'
             + (f'<text x="{VIEW_WIDTH / 2}" y="268" font-size="{_LABEL_FONT}">'
-               f"{escape(_MATADOR_NOTE)}</text>" if note else "")
+               f"{escape(_said(_MATADOR_NOTE, lang))}</text>" if note else "")
             + "</g>"
         )
     return (
