@@ -21,6 +21,7 @@ from worms_tutor.values.cards import Card, parse_cards
 from worms_tutor.values.errors import WormsError
 
 from .ladder_rows import LadderRow, normal_rows, ranking_text, seven_rows
+from .language import N_, current, say
 
 FORMATS = ("png", "pdf", "svg")
 _LEFT_WIDTH = 0.54
@@ -34,7 +35,7 @@ class RankLadder:
 
     highlight: frozenset[Card] = field(default_factory=frozenset)
     four_colour: bool = False
-    title: str = "Worms (Voormsi): which card beats which"
+    title: str = N_("Worms (Voormsi): which card beats which")
 
     @classmethod
     def of(cls, cards: Iterable[Card | str] | str = (), **options: Any) -> RankLadder:
@@ -45,20 +46,20 @@ class RankLadder:
     def figure(self) -> Figure:
         """The chart as a matplotlib figure (A4 landscape), made without pyplot."""
         figure = Figure(figsize=(11.69, 8.27))
-        figure.suptitle(self.title, fontsize=18, fontweight="bold", family=_FONT)
+        figure.suptitle(say(self.title), fontsize=18, fontweight="bold", family=_FONT)
         left = figure.add_axes((0.02, 0.04, _LEFT_WIDTH, 0.86))
         right = figure.add_axes((0.58, 0.04, 0.40, 0.86))
-        self._column(left, "A normal trick (not led by a 7)", normal_rows(), note_x=48)
-        self._column(right, "A trick led by a 7", seven_rows(), note_x=16)
+        self._column(left, say("A normal trick (not led by a 7)"), normal_rows(), note_x=48)
+        self._column(right, say("A trick led by a 7"), seven_rows(), note_x=16)
         right.text(
             0, 5.2,
-            "Every other card, Toqu, Worms and the\n8♠ included, loses to a led 7.",
+            say("Every other card, Toqu, Worms and the\n8♠ included, loses to a led 7."),
             fontsize=11, family=_FONT, va="top",
         )  # fmt: skip
         figure.text(
             0.02, 0.03,
-            "Inside a row the suit decides: ♣ > ♠ > ♥ > ♦.   "
-            "Highlighted cards have a thick blue frame.   Made with worms-tutor.",
+            say("Inside a row the suit decides: ♣ > ♠ > ♥ > ♦.   "
+                "Highlighted cards have a thick blue frame.   Made with worms-tutor."),
             fontsize=9, family=_FONT, color="#444444",
         )  # fmt: skip
         return figure
@@ -149,9 +150,10 @@ class RankLadderView(ipywidgets.VBox):  # type: ignore[misc]
         """Redraw with these cards highlighted."""
         self.ladder = RankLadder.of(highlight, **self._options)
         self.image.value = self.ladder.png(dpi=90)
-        lit = ", ".join(sorted(card.name for card in self.ladder.highlight))
+        lit = ", ".join(sorted(card.name_in(current()) for card in self.ladder.highlight))
         items = "".join(f"<li>{escape(line)}</li>" for line in self.ladder.text().splitlines())
-        extra = f"<p>Highlighted: {escape(lit)}</p>" if lit else ""
+        extra = f"<p>{say('Highlighted: {cards}', cards=escape(lit))}</p>" if lit else ""
         self.details.value = (
-            f"<details><summary>The ranking as text</summary>{extra}<ul>{items}</ul></details>"
+            f"<details><summary>{say('The ranking as text')}</summary>{extra}<ul>{items}</ul>"
+            "</details>"
         )

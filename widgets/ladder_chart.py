@@ -12,26 +12,29 @@ from worms_tutor.values.cards import Card, parse_cards
 
 from .fragment import FONT, Fragment
 from .ladder_rows import LadderRow, normal_rows, ranking_text, seven_rows
+from .language import N_, current, say
 
-_SEVEN_FOOTER = "Every other card, Toqu, Worms and the 8♠ included, loses to a led 7."
+_SEVEN_FOOTER = N_("Every other card, Toqu, Worms and the 8♠ included, loses to a led 7.")
 
 
 def ladder(highlight: str = "") -> Fragment:
     """The two columns of the ranking, ``highlight``'s cards (codes) framed, and the ranking
     as text in a fold for screen readers."""
     lit = frozenset(parse_cards(highlight))
-    columns = (_column("A normal trick (not led by a 7)", normal_rows(), lit)
-               + _column("A trick led by a 7", seven_rows(), lit, _SEVEN_FOOTER))
-    names = ", ".join(sorted(card.name for card in lit))
+    columns = (_column(say("A normal trick (not led by a 7)"), normal_rows(), lit)
+               + _column(say("A trick led by a 7"), seven_rows(), lit, say(_SEVEN_FOOTER)))
+    names = ", ".join(sorted(card.name_in(current()) for card in lit))
     items = "".join(f"<li>{escape(line)}</li>" for line in ranking_text().splitlines())
-    extra = f"<p>Highlighted: {escape(names)}</p>" if names else ""
+    extra = f"<p>{say('Highlighted: {cards}', cards=escape(names))}</p>" if names else ""
+    suits = escape(say("Inside a row the suit decides: ♣ > ♠ > ♥ > ♦. Framed cards are the "
+                       "ones the text speaks of."), quote=False)
     return Fragment(
         f'<div class="wt-ladder" style="{FONT};color:#111">'
         f'<div class="wt-ladder__columns" style="display:flex;flex-wrap:wrap;gap:8px 28px">'
         f"{columns}</div>"
-        f'<p class="wt-ladder__suits" style="margin:6px 0;color:#444">Inside a row the suit '
-        f"decides: ♣ &gt; ♠ &gt; ♥ &gt; ♦. Framed cards are the ones the text speaks of.</p>"
-        f'<details class="wt-ladder__text"><summary>The ranking as text</summary>{extra}'
+        f'<p class="wt-ladder__suits" style="margin:6px 0;color:#444">{suits}</p>'
+        f'<details class="wt-ladder__text"><summary>{say("The ranking as text")}</summary>'
+        f"{extra}"
         f"<ul>{items}</ul></details></div>")
 
 
@@ -48,7 +51,7 @@ def _rung(number: int, row: LadderRow, lit: frozenset[Card]) -> str:
     joiner = (f'<span aria-hidden="true" style="font-weight:bold;padding:0 2px">'
               f'{"=" if row.tied else "&gt;"}</span>')
     cards = joiner.join(_chip(card, card in lit) for card in row.cards)
-    tip = f' title="Rule {escape(row.rule)}"' if row.rule else ""
+    tip = f' title="{say("Rule {id}", id=escape(row.rule))}"' if row.rule else ""
     shade = "background:#f1f1f1;" if number % 2 else ""
     return (f'<li class="wt-ladder__rung" style="{shade}display:flex;align-items:center;'
             f'flex-wrap:wrap;gap:2px 8px;padding:2px 6px"{tip}>'
@@ -64,7 +67,8 @@ def _chip(card: Card, lit: bool) -> str:
              else "border:1px solid #777;background:#fff")
     nickname = f" {card.nickname}" if card.nickname else ""
     return (f'<span class="wt-chip{" wt-chip--lit" if lit else ""}" data-card="{card.code}" '
-            f'title="{escape(card.name)}" style="{frame};border-radius:5px;padding:1px 5px;'
+            f'title="{escape(card.name_in(current()))}" '
+            f'style="{frame};border-radius:5px;padding:1px 5px;'
             f'min-width:2.6em;display:inline-block;white-space:nowrap;font-weight:bold;'
             f'color:{suit_colour(card.suit)}">{card.rank.letter}{card.suit.symbol}'
             f'<sub style="font-size:60%;font-weight:normal">{card.suit.letter}</sub>'

@@ -19,6 +19,8 @@ from worms_tutor.values.ranking import (
     seven_led_order,
 )
 
+from .language import N_, current, say
+
 _OWN_ROW = (
     MATADOR_STRENGTH,
     EIGHT_OF_SPADES_STRENGTH,
@@ -26,10 +28,10 @@ _OWN_ROW = (
     KING_OF_SPADES_STRENGTH,
 )
 _SEVEN_NOTES = {
-    "R5.2": "when not led",
-    "R4.3": "only on a K♣ that beat the 7",
-    "R4.2": "beats the led 7",
-    "R3.1": "higher 7 wins",
+    "R5.2": N_("when not led"),
+    "R4.3": N_("only on a K♣ that beat the 7"),
+    "R4.2": N_("beats the led 7"),
+    "R3.1": N_("higher 7 wins"),
 }
 
 
@@ -58,7 +60,7 @@ def normal_rows() -> tuple[LadderRow, ...]:
         last_key = key
     ladder = [_normal_row(cards, first=index == 0) for index, cards in enumerate(rows)]
     three = rows[0][0]
-    ladder.append(LadderRow((three,), False, "led: worthless"))
+    ladder.append(LadderRow((three,), False, say("led: worthless")))
     return tuple(ladder)
 
 
@@ -70,36 +72,36 @@ def seven_rows() -> tuple[LadderRow, ...]:
             previous = rows[-1]
             rows[-1] = LadderRow((*previous.cards, card), False, previous.note)
         else:
-            rows.append(LadderRow((card,), False, _SEVEN_NOTES.get(rule, ""), rule))
+            rows.append(LadderRow((card,), False, say(_SEVEN_NOTES.get(rule, "")), rule))
     return tuple(rows)
 
 
 def _normal_row(cards: list[Card], first: bool) -> LadderRow:
     tied = len(cards) > 1 and len({normal_strength(card) for card in cards}) == 1
     if first:
-        note = "not led: beats everything"
+        note = say("not led: beats everything")
     elif tied:
         names = " = ".join(card.nickname or card.code for card in cards)
-        note = f"{names}: the later one played wins"
+        note = say("{names}: the later one played wins", names=names)
     else:
-        roles = [role for role in map(card_role, cards) if role]
+        roles = [role for role in (card_role(card, current()) for card in cards) if role]
         note = roles[0] if roles else ""
         if cards[0].is_seven:
-            note = "not led: powerless"
+            note = say("not led: powerless")
     return LadderRow(tuple(cards), tied, note)
 
 
 def row_text(number: int, row: LadderRow) -> str:
     joiner = " = " if row.tied else " > "
-    cards = joiner.join(card.name for card in row.cards)
+    cards = joiner.join(card.name_in(current()) for card in row.cards)
     note = ", ".join(part for part in (row.note, row.rule) if part)
     return f"{number}. {cards}" + (f" ({note})" if note else "")
 
 
 def ranking_text() -> str:
     """The chart as plain lines, for screen readers and the command line."""
-    lines = ["A normal trick, strongest first:"]
+    lines = [say("A normal trick, strongest first:")]
     lines += [row_text(number, row) for number, row in enumerate(normal_rows(), 1)]
-    lines.append("A trick led by a 7, what beats it, strongest first:")
+    lines.append(say("A trick led by a 7, what beats it, strongest first:"))
     lines += [row_text(number, row) for number, row in enumerate(seven_rows(), 1)]
     return "\n".join(lines)
