@@ -105,7 +105,7 @@ def lettered(puzzle: Puzzle) -> Lettered:
     elif kind == "hand_score":  # the right scores and their neighbours, one side off by one
         answers, shown = _hand_score_options(puzzle)
     elif kind == "plan":
-        raise QuizError("a plan is played trick by trick against the engine, not lettered")
+        raise QuizError(say("a plan is played trick by trick against the engine, not lettered"))
     else:
         raise QuizError(f"a {kind} puzzle cannot be lettered for the room")
     if not answers or len(answers) > MAX_OPTIONS or not set(correct) & set(answers):
