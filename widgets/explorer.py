@@ -423,7 +423,7 @@ def safely(action: Callable[[], None], message: Any) -> Callable[[Any], None]:
         try:
             action()
         except ScenarioError as error:
-            where = field_in_words(error.field)
+            where = field_in_words(error.field, current())
             problem = error.in_language(current()).removeprefix(f"{error.field}: ")
             message.value = _message("error", say(
                 "Please check the position: {where}: {problem}", where=where, problem=problem)

@@ -31,3 +31,12 @@ def test_a_bad_card_of_a_scenario_is_named_in_words() -> None:
                             "leader": "N", "plays": []})
     assert caught.value.field == "hands.N[1]"  # the referee's contract names the field
     assert field_in_words(caught.value.field) == "North's second card"
+
+
+@pytest.mark.parametrize(("field", "words"), [
+    ("hands.N[1]", "Nords andet kort"),
+    ("stock[0]", "det første kort i bunken"),
+    ("score.NS", "stillingen for Nord-Syd"),
+])
+def test_fields_read_in_danish_on_a_danish_page(field: str, words: str) -> None:
+    assert field_in_words(field, "da") == words
