@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from worms_tutor.values.errors import WormsError
 
+from .language import say
 from .puzzle_renames import RENAMED, current_ids
 from .stars import MAX_STARS
 
@@ -108,41 +109,41 @@ def decode_progress(text: object) -> Progress:
     if isinstance(text, str) and text.strip().startswith("["):
         return _plain_list(text)
     if not isinstance(text, str):
-        raise ProgressCodeError("A progress code is text.")
+        raise ProgressCodeError(say("A progress code is text."))
     code = "".join(text.split())  # a pasted code may carry spaces or line breaks
     if not code:
-        raise ProgressCodeError("The progress code is empty.")
+        raise ProgressCodeError(say("The progress code is empty."))
     if len(code) > MAX_CODE_LENGTH:
-        raise ProgressCodeError("This text is far too long to be a progress code.")
+        raise ProgressCodeError(say("This text is far too long to be a progress code."))
     parts = code.split(".")
     if len(parts) != 3 or not parts[0].lower().startswith("wt"):
-        raise ProgressCodeError("This is not a worms-tutor progress code.")
+        raise ProgressCodeError(say("This is not a worms-tutor progress code."))
     prefix, middle, checksum = parts
     if prefix.lower() != PREFIX:
-        raise ProgressCodeError(
-            f"This progress code is of another version ({prefix}); this tutor reads {PREFIX}."
-        )
+        raise ProgressCodeError(say(
+            "This progress code is of another version ({prefix}); this tutor reads {ours}.",
+            prefix=prefix, ours=PREFIX))
     if checksum.lower() != _checksum(middle):
-        raise ProgressCodeError(
-            "This progress code is damaged: a part is missing or changed. Copy it again, whole."
-        )
+        raise ProgressCodeError(say(
+            "This progress code is damaged: a part is missing or changed. Copy it again, whole."))
     try:
         body = base64.urlsafe_b64decode(middle + "=" * (-len(middle) % 4))
         data = json.loads(body.decode("utf-8"))
     except (binascii.Error, ValueError, UnicodeDecodeError):
-        raise ProgressCodeError("This progress code is damaged and cannot be read.") from None
+        raise ProgressCodeError(say("This progress code is damaged and cannot be read.")) from None
     if not isinstance(data, dict) or data.get("v") not in (VERSION, STARS_VERSION):
-        raise ProgressCodeError("This progress code is of a version this tutor cannot read.")
+        raise ProgressCodeError(say("This progress code is of a version this tutor cannot read."))
     ids = data.get("solved")
     stars = data.get("stars", {}) if data["v"] == STARS_VERSION else {}
     if not isinstance(ids, list) or len(ids) > MAX_IDS:
-        raise ProgressCodeError("This progress code does not list solved puzzles.")
+        raise ProgressCodeError(say("This progress code does not list solved puzzles."))
     if not isinstance(stars, dict) or len(stars) > MAX_IDS:
-        raise ProgressCodeError("This progress code has its stars in a shape it cannot have.")
+        raise ProgressCodeError(say("This progress code has its stars in a shape it cannot have."))
     try:
         return Progress(current_ids(check_puzzle_id(pid) for pid in ids), _current_stars(stars))
     except WormsError:
-        raise ProgressCodeError("This progress code names a puzzle that cannot exist.") from None
+        raise ProgressCodeError(say(
+            "This progress code names a puzzle that cannot exist.")) from None
 
 
 def _current_stars(stars: Mapping[object, object]) -> dict[str, int]:
@@ -157,17 +158,18 @@ def _current_stars(stars: Mapping[object, object]) -> dict[str, int]:
 def _plain_list(text: str) -> Progress:
     """A stored JSON list of solved ids, as progress was once kept: solved, stars unknown."""
     if len(text) > MAX_CODE_LENGTH:
-        raise ProgressCodeError("This text is far too long to be a progress code.")
+        raise ProgressCodeError(say("This text is far too long to be a progress code."))
     try:
         ids = json.loads(text)
     except ValueError:
-        raise ProgressCodeError("This saved progress is damaged and cannot be read.") from None
+        raise ProgressCodeError(say("This saved progress is damaged and cannot be read.")) from None
     if not isinstance(ids, list) or len(ids) > MAX_IDS:
-        raise ProgressCodeError("This saved progress does not list solved puzzles.")
+        raise ProgressCodeError(say("This saved progress does not list solved puzzles."))
     try:
         return Progress(current_ids(check_puzzle_id(pid) for pid in ids))
     except WormsError:
-        raise ProgressCodeError("This saved progress names a puzzle that cannot exist.") from None
+        raise ProgressCodeError(say(
+            "This saved progress names a puzzle that cannot exist.")) from None
 
 
 def _checksum(middle: str) -> str:

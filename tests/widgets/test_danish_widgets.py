@@ -139,6 +139,9 @@ def test_scoreboard_hand_progress_and_presenter_speak_danish(danish: None) -> No
                                                       "Klør knægt, Toqu"]
     panel = ProgressPanel()
     assert panel.show_button.description == "Vis min fremskridtskode"
+    assert not panel.store.import_code("wt-nonsense")
+    assert panel.store.notice == ("Den fremskridtskode blev ikke brugt: Dette er ikke en "
+                                  "fremskridtskode fra worms-tutor.")
     presenter = PresenterMode()
     assert presenter.labels["on"] == "Fremvisning"
     assert presenter.labels["reveal"] == "Vis alle hænder"
