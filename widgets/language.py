@@ -79,6 +79,12 @@ def seat_named(code: str) -> str:
     return seat(code).text(current())
 
 
+def seat_mark(code: str) -> str:
+    """A seat where a diagram or a choice marks it: its letter in English, as the course
+    writes it (N), its word on a translated page (Nord), where the letters are English."""
+    return seat(code).text(current())
+
+
 def side_named(code: str) -> str:
     """A side as a reader names it on this page: East–West, Øst-Vest."""
     if current() == ENGLISH:

@@ -34,7 +34,7 @@ from worms_tutor.values.errors import WormsError
 from worms_tutor.values.rulebook import RULE_TITLES, rule_title
 
 from .hand import HandPicker
-from .language import N_, current, say, seat_named, side_named
+from .language import N_, current, say, seat_mark, seat_named, side_named
 from .plan_control import PlanControl
 from .progress import ProgressStore
 from .puzzle_text import puzzle_text
@@ -416,11 +416,10 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
 
 
 def _seat_options(puzzle: Puzzle) -> list[Any]:
-    """The seats to choose from: their letters in English, as the course writes them; their
-    words on a translated page (Nord, Øst …), where the letters are English."""
+    """The seats to choose from, marked as the page marks them (N in English, Nord in Danish)."""
     if current() == "en":
         return list(puzzle.rules.seats)
-    return [(seat_named(seat), seat) for seat in puzzle.rules.seats]
+    return [(seat_mark(seat), seat) for seat in puzzle.rules.seats]
 
 
 def _table_options(puzzle: Puzzle) -> list[Any]:

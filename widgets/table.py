@@ -30,7 +30,7 @@ from worms_tutor.values.language import seat as seat_word
 from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
-from .language import N_, current, say
+from .language import N_, current, say, seat_mark
 from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -194,7 +194,8 @@ def table_html(
         if seat == heading:
             classes.append("wt-heading")
         paired = players == 4 and show_sides
-        label = f"{seat} · {say(SIDE_NAMES.get(side_of(seat), seat))}" if paired else seat
+        label = f"{seat_mark(seat)} · {say(SIDE_NAMES.get(side_of(seat), seat))}" if paired \
+            else seat_mark(seat)
         status = status_html = ""
         if seat in order:
             played = " & ".join(say(ORDINALS[position]) for position in order[seat])

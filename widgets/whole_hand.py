@@ -17,7 +17,7 @@ from worms_tutor.values.language import seat as seat_word
 
 from .drawing_cache import drawn
 from .fragment import FONT, Fragment, offscreen
-from .language import N_, current, say
+from .language import N_, current, say, seat_mark
 
 if TYPE_CHECKING:
     from worms_tutor.mechanics.hand import HandState, TrickRecord
@@ -111,7 +111,7 @@ def _trick_html(record: TrickRecord, players: int) -> str:
     trick = record.trick
     marks = {card: "heads" for card in trick.steps[trick.head_step].play.cards}
     seats = "".join(
-        f'<div style="text-align:center"><b>{escape(step.seat)}</b>'
+        f'<div style="text-align:center"><b>{escape(seat_mark(step.seat))}</b>'
         f"{cards_html(step.play.cards, width=56, highlights=marks, lang=current())}</div>"
         for step in trick.steps)
     return (f'<div style="display:flex;flex-wrap:wrap;gap:6px 18px;align-items:flex-start">'

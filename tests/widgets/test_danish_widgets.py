@@ -100,7 +100,10 @@ def test_a_table_steps_in_danish_with_the_engines_danish_reasons(danish: None) -
     assert caption == "Skridt 5 af 5: Stik 1: Nord vinder"
     reasons = visible(table.reason.value)
     assert "Nord vinder stikket" in reasons and "wins the trick" not in reasons
-    assert "fører stikket" in visible(table.board.value)
+    board = visible(table.board.value)
+    assert "fører stikket" in board
+    assert "Nord · N–S" in board and "Øst · Ø–V" in board  # seats by word, not by English letter
+    assert "E · E–W" not in board
 
 
 def test_a_puzzle_has_danish_buttons_prompts_and_labels(danish: None) -> None:
