@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 from urllib.parse import quote
@@ -44,7 +44,7 @@ from worms_tutor.values.rules import PRESETS, SEATS_BY_PLAYERS, Rules
 from worms_tutor.values.seating import sides
 
 from .card_palette import CardPalette
-from .language import N_, current, said_as, say
+from .language import N_, current, said_as, say, seat_mark
 from .page_query import PageQuery, page_query, query_value
 from .page_widgets import layout_hidden
 from .table import Frame, TrickTable, table_html
@@ -129,7 +129,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         self.palette.on_card(self._place_card)
         for box in self.places.values():
             box.observe(lambda _change: self._show_free(), names="value")
-        self.leader = ipywidgets.Dropdown(options=["N", "E", "S", "W"], value="N",
+        self.leader = ipywidgets.Dropdown(options=_seat_choices(SEATS[:4]), value="N",
                                           description=say("Leader"), layout=wide,
                                           style=FULL_LABEL)
         self.scores = {
@@ -278,7 +278,7 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         """An empty editor (no cards anywhere, default settings)."""
         for box in (*self.places.values(), self.plays, self.switches):
             box.value = ""
-        self.leader.value = self.leader.options[0]
+        self.leader.value = SEATS_BY_PLAYERS[self.players.value][0]
         for box in self.scores.values():
             box.value = 0
         self.first_lead.value = False
@@ -372,7 +372,8 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         seats = SEATS_BY_PLAYERS[self.players.value]
         for seat in SEATS:
             self.places[seat].layout.display = None if seat in seats else "none"
-        self.leader.options = seats  # keeps the leader if still seated, else the first seat
+        # keeps the leader if still seated, else the first seat
+        self.leader.options = _seat_choices(seats)
         self.palette.set_places(self._place_names())
         scoring = sides(self.players.value)
         for side, box in self.scores.items():
@@ -676,3 +677,8 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
             self.message.value = _message(
                 "error", say("That file could not be read ({problem}).",
                              problem=type(error).__name__))
+
+
+def _seat_choices(seats: Sequence[str]) -> list[tuple[str, str]]:
+    """Seats to choose from, marked as the page marks them (N in English, Nord in Danish)."""
+    return [(seat_mark(seat), seat) for seat in seats]

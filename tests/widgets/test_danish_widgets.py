@@ -90,6 +90,7 @@ def test_the_explorer_speaks_danish_and_words_its_outcomes_in_danish(danish: Non
     assert "fører ikke stikket" in shown and "slår ikke Nords" in shown
     assert "Outcome" not in shown and "beat" not in shown and "Seven of" not in shown
     assert "Stillingens kode" in visible(explorer.code.value)
+    assert [label for label, _ in explorer.leader.options] == ["Nord", "Øst", "Syd", "Vest"]
 
 
 def test_a_table_steps_in_danish_with_the_engines_danish_reasons(danish: None) -> None:
