@@ -179,7 +179,8 @@ def test_a_link_read_by_the_browser_opens_its_position(monkeypatch: Any) -> None
 def test_three_and_two_player_positions_are_edited_with_their_own_seats_and_scores() -> None:
     explorer = Explorer()
     explorer.players.value = 3
-    assert [value for _, value in explorer.leader.options] == ["A", "B", "C"] and explorer.leader.value == "A"
+    assert [value for _, value in explorer.leader.options] == ["A", "B", "C"]
+    assert explorer.leader.value == "A"
     shown = {seat for seat, box in explorer.places.items() if box.layout.display != "none"}
     assert shown == {"A", "B", "C", "stock", "played"}
     assert [side for side, box in explorer.scores.items() if box.layout.display != "none"] \
