@@ -74,6 +74,15 @@ UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview", "jupyterlab_pygment
 """Front-end extensions the build environment brings that no page uses (a Voilà preview
 button for JupyterLab; colours for highlighted code, which the pages do not show)."""
 
+SERVICE_WORKER = "service-worker.js"
+"""JupyterLite's service worker, left out of the site. It would lend the kernel the page's
+files as its folder, answering each look-up there (one per module Python imports: about 120
+at every page start) through the page, and stand between the page and every file it fetches,
+which made a repeat visit slower than a first one. The pages read nothing from that folder
+(the package carries the course); without the file no service worker is registered (Voici
+does not honour disabledExtensions for it), and the kernel starts in a folder of its own, as
+in a browser that has no service workers."""
+
 OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
 
@@ -343,7 +352,8 @@ def shared_styles(text: str, page: Path, render: Path) -> str:
 
 
 def tidy(output: Path) -> None:
-    """Remove links to other sites and source maps; point chapter links at the built pages."""
+    """Remove links to other sites, source maps and the service worker; point chapter links
+    at the built pages."""
     for page in output.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
@@ -367,6 +377,7 @@ def tidy(output: Path) -> None:
             (output / "extensions" / name).parent.rmdir()  # its scope's folder, now empty
     for source_map in output.rglob("*.map"):
         source_map.unlink()
+    (output / SERVICE_WORKER).unlink(missing_ok=True)
     # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
     # voici/build/, and the site offers no other app.
     shutil.rmtree(output / "build", ignore_errors=True)

@@ -34,7 +34,7 @@ from test_series_pages import (
     who_wins_three_sixes,
 )
 
-from tools.static_site import LEFT_OUT, CachingHandler
+from tools.static_site import LEFT_OUT, SERVICE_WORKER, CachingHandler
 from worms_tutor.presentation.glossary import TERMS
 from worms_tutor.widgets.printables_page import site_names
 
@@ -123,10 +123,19 @@ def test_chapter_01_puzzle_progress_after_reload_and_presenter_mode(
     assert blocked == []
 
 
-def test_chapter_03_a_puzzle_solved(page: Any, site_url: str, blocked: list[str]) -> None:
+def test_chapter_03_a_puzzle_solved_with_no_service_worker(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    """The site registers no service worker (tools/static_site.py: SERVICE_WORKER), so the
+    kernel's Python asks the page for no file while it starts, and still the page works."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     _open(page, site_url, "03-leads-and-following")
     _puzzles_live(page)
     place_two_cards_on_the_aces(page)
+    assert not (SITE / SERVICE_WORKER).exists()
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert [url for url in asked if "/api/drive" in url] == []
     assert blocked == []
 
 
