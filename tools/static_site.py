@@ -36,7 +36,7 @@ LITE = ROOT / "build" / "static-lite"
 TEMPLATES = ROOT / "serving" / "data"
 
 KERNEL_PACKAGES = (
-    "micropip", "ipython", "jedi", "parso", "traitlets", "pygments", "prompt-toolkit",
+    "micropip", "ipython", "traitlets", "pygments", "prompt-toolkit",
     "decorator", "executing", "asttokens", "pure-eval", "stack-data", "six",
     "typing-extensions", "wcwidth", "matplotlib-inline", "packaging",
 )
@@ -50,8 +50,9 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel-6", "widgetsnbextension
 """The wheels jupyterlite-pyodide-kernel ships (its stand-ins for ipykernel and the widget
 extension among them), matched by the start of their file names."""
 
-DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3"}
-"""Dependencies in Pyodide's lock that the site does not ship (sqlite3 gets a stand-in)."""
+DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3", "jedi"}
+"""Dependencies in Pyodide's lock that the site does not ship (sqlite3 and jedi get
+stand-ins)."""
 
 FOLLOW_LINKS = """<script>
 // Links the widgets write at run time name notebooks (drill.ipynb?chapter=05); here every
@@ -149,22 +150,6 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-UNUSED_FILES = re.compile(r"jedi/third_party/typeshed/")
-"""Files of the kernel's packages that no page reads: jedi's copy of the standard library's
-type stubs (1,300 files, for completions in an editor, which the pages do not have; unpacked
-at every page start, they cost about 0.2 s)."""
-
-
-def copy_wheel(wheel: Path, target: Path) -> None:
-    """Copy a wheel without its files in ``UNUSED_FILES``."""
-    from zipfile import ZIP_DEFLATED, ZipFile
-
-    with ZipFile(wheel) as source, ZipFile(target, "w", ZIP_DEFLATED) as copy:
-        for info in source.infolist():
-            if not UNUSED_FILES.match(info.filename):
-                copy.writestr(info, source.read(info))
-
-
 _SQLITE3_STAND_IN = '''"""A stand-in for sqlite3: IPython imports it for its history (off here)."""
 PARSE_DECLTYPES = 1
 PARSE_COLNAMES = 2
@@ -195,16 +180,27 @@ def register_converter(*args, **kwargs):
 '''
 
 
-def sqlite3_stand_in(into: Path) -> Path:
-    """An empty ``sqlite3`` package: IPython imports it for its history, which stays off."""
+_JEDI_STAND_IN = '''"""A stand-in for jedi, which IPython uses to complete code as it is typed: the
+static edition's pages have no code to type, so jedi and parso (600 files to unpack, 140
+modules to import at every page start) stay out of the site, and IPython completes without
+them."""
+raise ImportError("jedi is left out of the static edition: its pages complete no code")
+'''
+
+STAND_INS = {"sqlite3": _SQLITE3_STAND_IN, "jedi": _JEDI_STAND_IN}
+"""Packages the kernel asks for that the site ships as one small module of its own."""
+
+
+def stand_in(name: str, into: Path) -> Path:
+    """The wheel of a stand-in package ``name`` (``STAND_INS``)."""
     from zipfile import ZipFile
 
-    path = into / "sqlite3-0.0.0-py3-none-any.whl"
-    info = "sqlite3-0.0.0.dist-info"
+    path = into / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
     with ZipFile(path, "w") as wheel:
-        wheel.writestr("sqlite3/__init__.py", _SQLITE3_STAND_IN)
+        wheel.writestr(f"{name}/__init__.py", STAND_INS[name])
         wheel.writestr(f"{info}/METADATA",
-                       "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n")
+                       f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n")
         wheel.writestr(f"{info}/WHEEL",
                        "Wheel-Version: 1.0\nGenerator: worms-tutor\nRoot-Is-Purelib: true\n"
                        "Tag: py3-none-any\n")
@@ -243,11 +239,12 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
         wheel = next(w for w in kernel_cache.glob("*.whl")
                      if _normal(w.name.split("-")[0]) == name
                      and w.name.split("-")[1] == entry["version"])
-        copy_wheel(wheel, target / wheel.name)
+        shutil.copy2(wheel, target / wheel.name)
         depends = [d for d in entry["depends"] if d not in DROPPED_DEPENDENCIES]
-        depends = [_normal(d) for d in depends] + (["sqlite3"] if name == "ipython" else [])
+        depends = [_normal(d) for d in depends] + (list(STAND_INS) if name == "ipython" else [])
         packages[name] = wheel_entry(target / wheel.name, depends, list(entry["imports"]))
-    packages["sqlite3"] = wheel_entry(sqlite3_stand_in(target), [], ["sqlite3"])
+    for name in STAND_INS:
+        packages[name] = wheel_entry(stand_in(name, target), [], [name])
 
     page_cache = CACHE / "wheels-page"
     pypi_wheels([f"{name}=={pinned(name)}" for name in PAGE_PACKAGES], page_cache)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
+import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -175,7 +177,6 @@ def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: 
     """What makes a page start in half the time, and a repeat visit ask for little: the
     browser's Python imports bytecode instead of compiling source at every start (the build
     needs node for it), and the front end's hashed bundles may be cached for good."""
-    import shutil
     import urllib.request
     from zipfile import ZipFile
 
@@ -193,6 +194,21 @@ def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: 
         assert "immutable" in reply.headers["Cache-Control"]
     with urllib.request.urlopen(f"{site_url}/static/pyodide/pyodide-lock.json") as reply:
         assert reply.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_site_leaves_out_what_no_page_uses(site_url: str) -> None:
+    """No service worker (the kernel then asks the page for no file as it starts), and jedi,
+    IPython's code completion, only as a stand-in that declines to import: the pages have no
+    code to complete, and its 600 files no longer unpack at every page start."""
+    from zipfile import ZipFile
+
+    pyodide = SITE / "static" / "pyodide"
+    assert not (SITE / SERVICE_WORKER).exists()
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    jedi = ZipFile(pyodide / lock["jedi"]["file_name"]).namelist()
+    assert [name for name in jedi if not name.startswith("jedi-0.0.0.dist-info/")] == [
+        "jedi/__init__.pyc" if shutil.which("node") else "jedi/__init__.py"]
+    assert "parso" not in lock and not list(pyodide.glob("parso-*.whl"))
 
 
 DRIVEN = ("01-the-pack-and-the-ranking", "03-leads-and-following", "11-play-a-match",
