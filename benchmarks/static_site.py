@@ -22,6 +22,10 @@ Figures on 2 cores shared with other jobs (median of 3: first visit s, × bare, 
         bare page 3.7 / 1.00 / 3.6
         chapter 01: this tree 4.9 / 1.34 / 4.8, d2c22d0 6.1 / 1.65 / 5.7
         chapter 05: this tree 4.3 / 1.17 / 4.2, d2c22d0 5.8 / 1.56 / 6.2
+    the same, median of 5, load 2.6-5.9 (three helpers' jobs at once):
+        bare page 5.0 / 1.00 / 5.1
+        chapter 01: this tree 6.5 / 1.31 / 6.3, d2c22d0 7.6 / 1.53 / 7.3
+        chapter 05: this tree 5.2 / 1.06 / 5.6, d2c22d0 6.3 / 1.28 / 6.8
 """
 
 from __future__ import annotations
