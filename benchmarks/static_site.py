@@ -1,6 +1,6 @@
 """Speed of the static edition: a chapter's first and repeat visit next to a bare page.
 
-    .venv/bin/python benchmarks/static_site.py [--chapters 01 05] [--runs 3]
+    .venv/bin/python benchmarks/static_site.py [--chapters 01 05] [--runs 3] [--against REV]
 
 Builds, with the same pipeline as ``make static`` (tools/static_site.py in the build venv),
 the series and a bare page (one notebook, one button) into test-artifacts/, serves each on a
@@ -8,16 +8,34 @@ local port and opens them in headless Chromium with every request outside the si
 A first visit is a new browser profile (empty cache, no service worker); a repeat visit opens
 the page again in the same profile, with what its cache kept. Both end when the page's
 widgets are live: the bare page's button, a chapter's first puzzle (or the recap on pages
-without puzzles). Prints the median seconds of each next to the bare page's, and the ratio
+without puzzles). With ``--against REV`` the series is also built from commit REV (its own
+tools/static_site.py and notebooks, sharing this tree's download cache), so that one run
+compares the two sites under the same load. Each run visits every page once, in rotation.
+Prints the median seconds of each next to the bare page's, the ratio, and the machine's load
 (goals: first visit ≤ 1.3× bare and ≤ 12 s, repeat visit ≤ 5 s). Not part of `make test`.
+
+Figures on 2 cores shared with other jobs (median of 3: first visit s, × bare, repeat visit s):
+
+    d2c22d0 alone, load 1.7-2.6:   bare 4.1 / 1.00 / 4.1   chapter 01 5.1 / 1.25 / 5.3
+                                                           chapter 05 4.7 / 1.15 / 4.8
+    --against d2c22d0, load 1.8-4.5 (no service worker, no jedi; bare page of this tree):
+        bare page 3.7 / 1.00 / 3.6
+        chapter 01: this tree 4.9 / 1.34 / 4.8, d2c22d0 6.1 / 1.65 / 5.7
+        chapter 05: this tree 4.3 / 1.17 / 4.2, d2c22d0 5.8 / 1.56 / 6.2
+    the same, median of 5, load 2.6-5.9 (three helpers' jobs at once):
+        bare page 5.0 / 1.00 / 5.1
+        chapter 01: this tree 6.5 / 1.31 / 6.3, d2c22d0 7.6 / 1.53 / 7.3
+        chapter 05: this tree 5.2 / 1.06 / 5.6, d2c22d0 6.3 / 1.28 / 6.8
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -73,15 +91,34 @@ def bare_notebooks(into: Path) -> Path:
     return into
 
 
-def build(output: Path, notebooks: Path) -> float:
-    """Build one site as ``make static`` does; return the seconds it took."""
+def build(output: Path, notebooks: Path, tree: Path = REPO) -> float:
+    """Build one site as ``make static`` does, with the build tool of ``tree``; return the
+    seconds it took."""
     if not BUILD_PYTHON.exists():
         subprocess.run(["make", ".venv-static/.installed"], cwd=REPO, check=True)
     started = time.monotonic()
     subprocess.run([str(BUILD_PYTHON), "tools/static_site.py", "--output", str(output),
-                    "--notebooks", str(notebooks)], cwd=REPO, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    "--notebooks", str(notebooks),
+                    "--drawing-python", str(REPO / ".venv" / "bin" / "python")],
+                   cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.monotonic() - started
+
+
+def tree_of(revision: str, into: Path) -> Path:
+    """The files of commit ``revision`` in ``into``, with this tree's download cache (the
+    Pyodide core, the wheels, compiled bytecode: all kept under their versions or checksums)."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", revision], cwd=REPO, check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    (into / "build").mkdir(exist_ok=True)
+    (into / "build" / "static-cache").symlink_to(REPO / "build" / "static-cache")
+    return into
+
+
+def load_average() -> str:
+    """The machine's load (1, 5 and 15 minutes), printed with the figures it affects."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def new_profile(browser: Any) -> tuple[Any, list[str]]:
@@ -111,15 +148,14 @@ def visit(profile: tuple[Any, list[str]], url: str, live: str) -> float:
     return seconds
 
 
-def measure(browser: Any, url: str, live: str, runs: int) -> tuple[list[float], list[float]]:
-    """First and repeat visits of one page, ``runs`` of each."""
-    first: list[float] = []
-    repeat: list[float] = []
-    for _ in range(runs):
-        profile = new_profile(browser)
-        first.append(visit(profile, url, live))
-        repeat.append(visit(profile, url, live))
-        profile[0].close()
+def measure(playwright: Any, url: str, live: str) -> tuple[float, float]:
+    """A first and a repeat visit of one page, in a browser of their own (nothing a visit of
+    another page left running, such as an older site's service worker, weighs on them)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    profile = new_profile(browser)
+    first = visit(profile, url, live)
+    repeat = visit(profile, url, live)
+    browser.close()
     return first, repeat
 
 
@@ -127,31 +163,46 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chapters", nargs="+", default=["01", "05"])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--against", metavar="REV", default="",
+                        help="also build and measure the series of this commit")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     shutil.rmtree(OUT, ignore_errors=True)
+    sites = {"": OUT / "series"}
     with tempfile.TemporaryDirectory() as scratch:
-        bare_seconds = build(OUT / "bare", bare_notebooks(Path(scratch)))
-    series_seconds = build(OUT / "series", REPO / "notebooks")
-    size = sum(f.stat().st_size for f in (OUT / "series").rglob("*") if f.is_file()) / 1e6
+        bare_seconds = build(OUT / "bare", bare_notebooks(Path(scratch) / "bare"))
+        series_seconds = build(sites[""], REPO / "notebooks")
+        if args.against:
+            tree = tree_of(args.against, Path(scratch) / "against")
+            sites[args.against] = OUT / "against"
+            build(sites[args.against], tree / "notebooks", tree)
+    size = sum(f.stat().st_size for f in sites[""].rglob("*") if f.is_file()) / 1e6
     print(f"build: series {series_seconds:.1f} s, {size:.1f} MB; bare page {bare_seconds:.1f} s")
-    names = {p.stem[:2]: p.stem for p in (OUT / "series" / "voici" / "render").glob("*.html")}
-    with sync_playwright() as pw, serve(OUT / "bare") as bare_url, \
-            serve(OUT / "series") as series_url:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        bare = measure(browser, f"{bare_url}/voici/render/bare.html", LIVE["bare"], args.runs)
-        rows = [("bare page", *bare)]
+    names = {p.stem[:2]: p.stem for p in (sites[""] / "voici" / "render").glob("*.html")}
+    load_before = load_average()
+    with sync_playwright() as pw, contextlib.ExitStack() as servers:
+        bare_url = servers.enter_context(serve(OUT / "bare"))
+        urls = {label: servers.enter_context(serve(site)) for label, site in sites.items()}
+        pages = [("bare page", f"{bare_url}/voici/render/bare.html", LIVE["bare"])]
         for number in args.chapters:
-            url = f"{series_url}/voici/render/{names[number]}.html"
-            rows.append((names[number], *measure(browser, url, LIVE["chapter"], args.runs)))
-        browser.close()
-    bare_first = statistics.median(bare[0])
-    print(f"median of {args.runs} (s)        first visit   × bare   repeat visit")
-    for name, first, repeat in rows:
-        median_first = statistics.median(first)
-        print(f"{name[:28]:28} {median_first:8.1f} {median_first / bare_first:10.2f}"
-              f" {statistics.median(repeat):10.1f}")
+            for label, url in urls.items():
+                pages.append((f"{names[number][:24]} {label or 'this tree'}",
+                              f"{url}/voici/render/{names[number]}.html", LIVE["chapter"]))
+        visits: dict[str, tuple[list[float], list[float]]] = {
+            name: ([], []) for name, _url, _live in pages}
+        for _run in range(args.runs):  # in rotation, so that load hits every page alike
+            for name, url, live in pages:
+                seconds = measure(pw, url, live)
+                visits[name][0].append(seconds[0])
+                visits[name][1].append(seconds[1])
+    bare_first = statistics.median(visits["bare page"][0])
+    print(f"median of {args.runs} (s)                first visit   × bare   repeat visit")
+    for name, (firsts, repeats) in visits.items():
+        median_first = statistics.median(firsts)
+        print(f"{name[:36]:36} {median_first:8.1f} {median_first / bare_first:10.2f}"
+              f" {statistics.median(repeats):10.1f}")
+    print(f"load average before: {load_before}; after: {load_average()} (1, 5, 15 min)")
     print("goals: first visit ≤ 1.3× bare and ≤ 12 s; repeat visit ≤ 5 s")
 
 

@@ -36,7 +36,7 @@ LITE = ROOT / "build" / "static-lite"
 TEMPLATES = ROOT / "serving" / "data"
 
 KERNEL_PACKAGES = (
-    "micropip", "ipython", "jedi", "parso", "traitlets", "pygments", "prompt-toolkit",
+    "micropip", "ipython", "traitlets", "pygments", "prompt-toolkit",
     "decorator", "executing", "asttokens", "pure-eval", "stack-data", "six",
     "typing-extensions", "wcwidth", "matplotlib-inline", "packaging",
 )
@@ -50,8 +50,9 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel-6", "widgetsnbextension
 """The wheels jupyterlite-pyodide-kernel ships (its stand-ins for ipykernel and the widget
 extension among them), matched by the start of their file names."""
 
-DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3"}
-"""Dependencies in Pyodide's lock that the site does not ship (sqlite3 gets a stand-in)."""
+DROPPED_DEPENDENCIES = {"matplotlib", "sqlite3", "jedi"}
+"""Dependencies in Pyodide's lock that the site does not ship (sqlite3 and jedi get
+stand-ins)."""
 
 FOLLOW_LINKS = """<script>
 // Links the widgets write at run time name notebooks (drill.ipynb?chapter=05); here every
@@ -73,6 +74,15 @@ draw."""
 UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments")
 """Front-end extensions the build environment brings that no page uses (a Voilà preview
 button for JupyterLab; colours for highlighted code, which the pages do not show)."""
+
+SERVICE_WORKER = "service-worker.js"
+"""JupyterLite's service worker, left out of the site. It would lend the kernel the page's
+files as its folder, answering each look-up there (one per module Python imports: about 120
+at every page start) through the page, and stand between the page and every file it fetches,
+which made a repeat visit slower than a first one. The pages read nothing from that folder
+(the package carries the course); without the file no service worker is registered (Voici
+does not honour disabledExtensions for it), and the kernel starts in a folder of its own, as
+in a browser that has no service workers."""
 
 OUTSIDE = re.compile(r"""<link[^>]+href="https?://[^"]*"[^>]*>\s*""")
 """A stylesheet or icon link to another site (Voici's Font Awesome on a CDN)."""
@@ -151,22 +161,6 @@ def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-UNUSED_FILES = re.compile(r"jedi/third_party/typeshed/")
-"""Files of the kernel's packages that no page reads: jedi's copy of the standard library's
-type stubs (1,300 files, for completions in an editor, which the pages do not have; unpacked
-at every page start, they cost about 0.2 s)."""
-
-
-def copy_wheel(wheel: Path, target: Path) -> None:
-    """Copy a wheel without its files in ``UNUSED_FILES``."""
-    from zipfile import ZIP_DEFLATED, ZipFile
-
-    with ZipFile(wheel) as source, ZipFile(target, "w", ZIP_DEFLATED) as copy:
-        for info in source.infolist():
-            if not UNUSED_FILES.match(info.filename):
-                copy.writestr(info, source.read(info))
-
-
 _SQLITE3_STAND_IN = '''"""A stand-in for sqlite3: IPython imports it for its history (off here)."""
 PARSE_DECLTYPES = 1
 PARSE_COLNAMES = 2
@@ -197,16 +191,27 @@ def register_converter(*args, **kwargs):
 '''
 
 
-def sqlite3_stand_in(into: Path) -> Path:
-    """An empty ``sqlite3`` package: IPython imports it for its history, which stays off."""
+_JEDI_STAND_IN = '''"""A stand-in for jedi, which IPython uses to complete code as it is typed: the
+static edition's pages have no code to type, so jedi and parso (600 files to unpack, 140
+modules to import at every page start) stay out of the site, and IPython completes without
+them."""
+raise ImportError("jedi is left out of the static edition: its pages complete no code")
+'''
+
+STAND_INS = {"sqlite3": _SQLITE3_STAND_IN, "jedi": _JEDI_STAND_IN}
+"""Packages the kernel asks for that the site ships as one small module of its own."""
+
+
+def stand_in(name: str, into: Path) -> Path:
+    """The wheel of a stand-in package ``name`` (``STAND_INS``)."""
     from zipfile import ZipFile
 
-    path = into / "sqlite3-0.0.0-py3-none-any.whl"
-    info = "sqlite3-0.0.0.dist-info"
+    path = into / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
     with ZipFile(path, "w") as wheel:
-        wheel.writestr("sqlite3/__init__.py", _SQLITE3_STAND_IN)
+        wheel.writestr(f"{name}/__init__.py", STAND_INS[name])
         wheel.writestr(f"{info}/METADATA",
-                       "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\n")
+                       f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\n")
         wheel.writestr(f"{info}/WHEEL",
                        "Wheel-Version: 1.0\nGenerator: worms-tutor\nRoot-Is-Purelib: true\n"
                        "Tag: py3-none-any\n")
@@ -245,11 +250,12 @@ def prepare_lite_dir(pyodide_version: str) -> list[str]:
         wheel = next(w for w in kernel_cache.glob("*.whl")
                      if _normal(w.name.split("-")[0]) == name
                      and w.name.split("-")[1] == entry["version"])
-        copy_wheel(wheel, target / wheel.name)
+        shutil.copy2(wheel, target / wheel.name)
         depends = [d for d in entry["depends"] if d not in DROPPED_DEPENDENCIES]
-        depends = [_normal(d) for d in depends] + (["sqlite3"] if name == "ipython" else [])
+        depends = [_normal(d) for d in depends] + (list(STAND_INS) if name == "ipython" else [])
         packages[name] = wheel_entry(target / wheel.name, depends, list(entry["imports"]))
-    packages["sqlite3"] = wheel_entry(sqlite3_stand_in(target), [], ["sqlite3"])
+    for name in STAND_INS:
+        packages[name] = wheel_entry(stand_in(name, target), [], [name])
 
     page_cache = CACHE / "wheels-page"
     pypi_wheels([f"{name}=={pinned(name)}" for name in PAGE_PACKAGES], page_cache)
@@ -354,7 +360,8 @@ def shared_styles(text: str, page: Path, render: Path) -> str:
 
 
 def tidy(output: Path) -> None:
-    """Remove links to other sites and source maps; point chapter links at the built pages."""
+    """Remove links to other sites, source maps and the service worker; point chapter links
+    at the built pages."""
     for page in output.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
@@ -378,6 +385,7 @@ def tidy(output: Path) -> None:
             (output / "extensions" / name).parent.rmdir()  # its scope's folder, now empty
     for source_map in output.rglob("*.map"):
         source_map.unlink()
+    (output / SERVICE_WORKER).unlink(missing_ok=True)
     # JupyterLite's own apps (lab, notebooks) load from build/; Voici's pages load only from
     # voici/build/, and the site offers no other app.
     shutil.rmtree(output / "build", ignore_errors=True)

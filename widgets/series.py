@@ -38,10 +38,18 @@ class Chapter:
     puzzle_ids: tuple[str, ...]
 
 
-def notebooks_folder() -> Path:
-    """The series folder: the repository's ``notebooks/``, else the current folder."""
-    repo = Path(__file__).resolve().parents[1] / "notebooks"
-    return repo if repo.is_dir() else Path.cwd()
+HOME = Path(__file__).resolve().parents[1]
+"""The repository, or in an installed package the ``worms_tutor`` folder."""
+
+
+def notebooks_folder(home: Path = HOME) -> Path:
+    """The series folder: the repository's ``notebooks/``; in an installed package (the
+    static edition's browser among them), its copy ``worms_tutor/course/``; else the
+    current folder."""
+    for folder in (home / "notebooks", home / "course"):
+        if folder.is_dir():
+            return folder
+    return Path.cwd()
 
 
 def notebook_title(path: Path) -> str:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import json
 import re
+import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Iterator
@@ -36,7 +38,7 @@ from test_series_pages import (
     who_wins_three_sixes,
 )
 
-from tools.static_site import LEFT_OUT, CachingHandler
+from tools.static_site import LEFT_OUT, SERVICE_WORKER, CachingHandler
 from worms_tutor.presentation.glossary import TERMS
 from worms_tutor.widgets.printables_page import site_names
 
@@ -125,10 +127,19 @@ def test_chapter_01_puzzle_progress_after_reload_and_presenter_mode(
     assert blocked == []
 
 
-def test_chapter_03_a_puzzle_solved(page: Any, site_url: str, blocked: list[str]) -> None:
+def test_chapter_03_a_puzzle_solved_with_no_service_worker(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    """The site registers no service worker (tools/static_site.py: SERVICE_WORKER), so the
+    kernel's Python asks the page for no file while it starts, and still the page works."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     _open(page, site_url, "03-leads-and-following")
     _puzzles_live(page)
     place_two_cards_on_the_aces(page)
+    assert not (SITE / SERVICE_WORKER).exists()
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert [url for url in asked if "/api/drive" in url] == []
     assert blocked == []
 
 
@@ -168,7 +179,6 @@ def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: 
     """What makes a page start in half the time, and a repeat visit ask for little: the
     browser's Python imports bytecode instead of compiling source at every start (the build
     needs node for it), and the front end's hashed bundles may be cached for good."""
-    import shutil
     import urllib.request
     from zipfile import ZipFile
 
@@ -186,6 +196,21 @@ def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: 
         assert "immutable" in reply.headers["Cache-Control"]
     with urllib.request.urlopen(f"{site_url}/static/pyodide/pyodide-lock.json") as reply:
         assert reply.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_site_leaves_out_what_no_page_uses(site_url: str) -> None:
+    """No service worker (the kernel then asks the page for no file as it starts), and jedi,
+    IPython's code completion, only as a stand-in that declines to import: the pages have no
+    code to complete, and its 600 files no longer unpack at every page start."""
+    from zipfile import ZipFile
+
+    pyodide = SITE / "static" / "pyodide"
+    assert not (SITE / SERVICE_WORKER).exists()
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    jedi = ZipFile(pyodide / lock["jedi"]["file_name"]).namelist()
+    assert [name for name in jedi if not name.startswith("jedi-0.0.0.dist-info/")] == [
+        "jedi/__init__.pyc" if shutil.which("node") else "jedi/__init__.py"]
+    assert "parso" not in lock and not list(pyodide.glob("parso-*.whl"))
 
 
 DRIVEN = ("01-the-pack-and-the-ranking", "03-leads-and-following", "11-play-a-match",

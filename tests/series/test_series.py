@@ -13,6 +13,7 @@ import importlib.util
 import itertools
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,19 @@ def test_puzzle_files_belong_to_a_chapter() -> None:
     for path in puzzle_files():
         number = re.match(r"\d\d", path.name)
         assert number and number[0] in numbers, f"{path.name}: no chapter {path.name[:2]}"
+
+
+def test_an_installed_package_finds_the_chapters_in_its_copy_of_the_course(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The static edition's Python (in the browser) has the package, not the repository, and
+    its current folder holds no notebooks: the drill, the quiz and the progress table list
+    the chapters from the package's copy of the course (worms_tutor/course)."""
+    from worms_tutor.widgets import series as installed
+
+    package = tmp_path / "worms_tutor"
+    shutil.copytree(NOTEBOOKS, package / "course", ignore=shutil.ignore_patterns("da"))
+    monkeypatch.chdir(tmp_path)
+    listed = installed.chapters(installed.notebooks_folder(package))
+    assert [chapter.title for chapter in listed] == [c.title for c in CHAPTERS]
+    assert installed.notebooks_folder() == NOTEBOOKS  # in the repository, its notebooks/
