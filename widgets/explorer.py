@@ -20,6 +20,7 @@ from urllib.parse import quote
 import ipywidgets  # type: ignore[import-untyped]
 
 from worms_tutor.analysis.explore import (
+    DIFFERENCE_WORDS,
     Comparison,
     Example,
     Outcome,
@@ -35,6 +36,7 @@ from worms_tutor.formats.positions import split_plays
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.mechanics.game import Match
 from worms_tutor.mechanics.hand import HandState
+from worms_tutor.presentation.display import text_html
 from worms_tutor.values.cards import PACK
 from worms_tutor.values.errors import ScenarioError, WormsError
 from worms_tutor.values.language import seat as seat_word
@@ -464,9 +466,10 @@ def position_html(state: HandState) -> str:
 
 
 def _reasons(outcome: Outcome) -> str:
+    """An outcome's reasons (or its refusal), their cards in symbols."""
     if not outcome.legal:
-        return escape(f"{outcome.message} ({outcome.rule})")
-    return "<br>".join(escape(text) for text in outcome.reasons)
+        return text_html(f"{outcome.message} ({outcome.rule})", current())
+    return "<br>".join(text_html(text, current()) for text in outcome.reasons)
 
 
 def outcomes_html(state: HandState) -> str:
@@ -511,10 +514,11 @@ def comparison_html(comparison: Comparison) -> str:
     for row in comparison.rows:
         diff = set(row.differences)
         style = ' style="background:#ffe0b2;font-weight:bold"' if diff else ""
-        tag = f" ≠ {', '.join(sorted(diff))}" if diff else ""
+        tag = (" ≠ " + ", ".join(DIFFERENCE_WORDS[kind].text(current()) for kind in sorted(diff))
+               if diff else "")
         rows.append(
             f'<tr class="wt-explorer-row{" wt-diff" if diff else ""}"><td>'
-            f"<b>{escape(str(row.play))}</b>{escape(tag)}</td>"
+            f"<b>{escape(symbols(row.play))}</b>{escape(tag)}</td>"
             f"<td{style}>{escape(row.first.summary)}</td>"
             f"<td{style}>{escape(row.second.summary)}</td>"
             f'<td style="font-size:0.85em">{_reasons(row.first)}</td>'
@@ -588,7 +592,7 @@ class Generator(ipywidgets.VBox):  # type: ignore[misc]
         self.examples = list(find_examples(
             Rules.preset(self.first.value), second, rule, seed=self.seed.value,
             seconds=GENERATOR_SECONDS, limit=8))
-        self.found.options = [(f"{i + 1}. {example.why}", i)
+        self.found.options = [(f"{i + 1}. {example.why.text(current())}", i)
                               for i, example in enumerate(self.examples)]
         self.found.value = 0 if self.examples else None
         self.message.value = _message(

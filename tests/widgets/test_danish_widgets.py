@@ -179,3 +179,16 @@ def test_the_check_fails_on_a_widget_label_missing_from_the_catalog(tmp_path: Pa
     po.write_text('msgid ""\nmsgstr ""\n\nmsgid "Check"\nmsgstr "Tjek"\n', encoding="utf-8")
     found = messages.check(po, [messages.Entry("Check"), messages.Entry("New match")])
     assert len(found) == 1 and "'New match' is missing" in found[0]
+
+
+def test_the_example_finder_and_the_comparison_speak_danish_in_symbols(danish: None) -> None:
+    explorer = Explorer()
+    generator = explorer.generator
+    generator.find_button.click()  # english against danish-club, the generator's defaults
+    assert generator.examples
+    found = [label for label, _ in generator.found.options]
+    assert all("er uenige" in label and "differ" not in label for label in found), found
+    generator.load_button.click()
+    shown = visible(explorer.result.value)
+    assert "≠" in shown and "legality" not in shown and "winner" not in shown
+    assert not re.search(r"\b[3-9JQKA][CSHD]\b", shown), shown  # cards in symbols, not codes

@@ -19,7 +19,7 @@ from ..formats.scenario import Scenario
 from ..mechanics.game import Match
 from ..mechanics.hand import HandState
 from ..values.errors import IllegalPlay, WormsError
-from ..values.language import ENGLISH, Message
+from ..values.language import ENGLISH, Message, joined
 from ..values.language import seat as seat_word
 from ..values.language import side as side_word
 from ..values.play import Play
@@ -186,7 +186,12 @@ class Example:
     """A position found by ``find_examples`` and why it was kept."""
 
     scenario: Scenario
-    why: str
+    why: Message
+
+
+DIFFERENCE_WORDS = {"legality": Message("legality"), "winner": Message("winner"),
+                    "points": Message("points")}
+"""What can differ between two rulebooks' outcomes of a play (``Row.differences``), in words."""
 
 
 def find_examples(
@@ -214,8 +219,8 @@ def find_examples(
         state = match.hand
         while state.to_move is not None and time.monotonic() < deadline:
             why = _interest(state, second, rule_id)
-            if why:
-                scenario = record_state(state, comment=why)
+            if why is not None:
+                scenario = record_state(state, comment=why.text())
                 key = scenario.to_text()
                 if key not in seen:
                     seen.add(key)
@@ -227,15 +232,22 @@ def find_examples(
             state = state.play(rng.choice(legal))
 
 
-def _interest(state: HandState, second: Rules | None, rule_id: str) -> str:
-    if rule_id.strip() and not rule_fires(state, rule_id):
-        return ""
+def _interest(state: HandState, second: Rules | None, rule_id: str) -> Message | None:
+    """Why the position is an example (None: it is not one)."""
+    rule = rule_id.strip().upper()
+    if rule and not rule_fires(state, rule_id):
+        return None
     if second is None:
-        return f"{rule_id.strip().upper()} applies to a play of {state.to_move}"
+        return Message("{rule} applies to a play of {seat}", rule=rule,
+                       seat=seat_word(state.to_move or ""))
     comparison = compare(record_state(state), state.rules, second)
     if not comparison.disagree:
-        return ""
+        return None
     kinds = sorted({kind for row in comparison.rows for kind in row.differences})
-    what = ", ".join(kinds) or "the position itself"
-    return (f"{state.rules.variant} and {second.variant} differ ({what})"
-            + (f"; {rule_id.strip().upper()} applies" if rule_id.strip() else ""))
+    what = (joined([DIFFERENCE_WORDS[kind] for kind in kinds]) if kinds
+            else Message("the position itself"))
+    if rule:
+        return Message("{first} and {second} differ ({what}); {rule} applies",
+                       first=state.rules.variant, second=second.variant, what=what, rule=rule)
+    return Message("{first} and {second} differ ({what})", first=state.rules.variant,
+                   second=second.variant, what=what)
