@@ -579,7 +579,8 @@ def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     for play in puzzle.plays:
         cards = " ".join(card.symbol_code for card in play.cards)
         box = ipywidgets.Checkbox(value=False, description=say("{seat} plays {cards}",
-                                                               seat=play.seat, cards=cards),
+                                                               seat=seat_mark(play.seat),
+                                                               cards=cards),
                                   indent=False)
         box.add_class("wt-answer-allowed")
         boxes.append(box)

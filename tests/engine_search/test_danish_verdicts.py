@@ -164,3 +164,16 @@ def test_a_changed_switch_is_named_in_danish_in_the_rules_label() -> None:
     danish = rules.label("da")
     assert danish.startswith("Danske klubregler, S4 ændret: ") and ": nej; S9 ændret: " in danish
     assert "higher" not in danish and "group" not in danish
+
+
+def test_a_danish_why_names_the_seat_of_a_play_by_its_word() -> None:
+    """'Øst: K♥ er også tilladt', where English writes 'E: K♥ is allowed too'."""
+    named = {"N": "Nord", "E": "Øst", "S": "Syd", "W": "Vest"}
+    for kind in ("allowed", "choose_all", "spot_illegal"):
+        puzzle = next(p for p in PUZZLES if p.kind == kind)
+        english = puzzle.check(wrong_answer(puzzle)).why
+        danish = puzzle.check(wrong_answer(puzzle), "da").why
+        seats = re.findall(r"\b([NESW]): ", english)
+        assert seats, english
+        assert all(f"{named[seat]}: " in danish for seat in seats), (english, danish)
+        assert not re.search(r"\b[EW]: ", danish), danish

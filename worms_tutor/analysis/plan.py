@@ -18,13 +18,13 @@ from ..formats.explain import Reason, explain_record, explain_step
 from ..mechanics.hand import HandState
 from ..values.cards import Card
 from ..values.errors import IllegalPlay, NotationError
-from ..values.language import ENGLISH, Message
+from ..values.language import ENGLISH, Message, joined
 from ..values.language import seat as seat_word
 from ..values.play import Play
 from ..values.seating import side_called, side_of, sides
 from .search import Line
 from .solver import Value, evaluate_plays, solve
-from .verdict import Hint, Verdict, in_symbols, sentence, symbols
+from .verdict import Hint, Verdict, in_symbols, play_words, sentence
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -160,15 +160,16 @@ def _plan_text(plays: Iterable[Play]) -> str:
 
 
 def _plan_symbols(plays: Iterable[Play], lang: str) -> str:
-    named = [symbols(play) for play in plays]
+    named = [play_words(play).text(lang) for play in plays]
     said = named[0] if named else ""
     for play in named[1:]:
         said = Message("{plays}, then {play}", plays=said, play=play).text(lang)
     return said
 
 
-def _line_symbols(plays: Iterable[Play]) -> str:
-    return ", ".join(symbols(play) for play in plays)
+def _line_symbols(plays: Iterable[Play]) -> Message | None:
+    named = [play_words(play) for play in plays]
+    return joined(named) if named else None
 
 
 def _points(start: HandState, end: HandState) -> dict[str, int]:
@@ -284,13 +285,13 @@ def check(puzzle: Puzzle, answer: Any, lang: str = ENGLISH) -> Verdict:
     refutation = _line_symbols(progress.refutation) or Message("no more plays")
     best_end = advance(puzzle, winning_lines(puzzle)[0]).state
     said = Message("After {play}, best play goes {refutation}: the hand ends {points}; the "
-                   "best plan ends it {best}", play=symbols(wrong), refutation=refutation,
+                   "best plan ends it {best}", play=play_words(wrong), refutation=refutation,
                    points=_points_words(points, lang),
                    best=_points_words(_points(puzzle.state, best_end), lang))
     line = Line(progress.before_wrong, (wrong, *progress.refutation), progress.state)
     # as for a play: the miss shows what the others then do, on the table, never the plan
     return Verdict(False, text, Message("Not quite: {play} gives something away.",
-                                        play=symbols(wrong)).text(lang), (),
+                                        play=play_words(wrong)).text(lang), (),
                    next_line=line,
                    next_reasons=_reasons(progress.before_wrong, progress.state),
                    why=sentence(said.text(lang)))

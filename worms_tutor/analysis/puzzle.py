@@ -56,8 +56,8 @@ from .search import Choice, Goal, Horizon, Line, SearchError, choice_for, evalua
 from .verdict import Clause
 from .verdict import Hint as Hint  # re-exported: the widgets read verdicts from here
 from .verdict import Verdict as Verdict
+from .verdict import play_words as _play_words
 from .verdict import sentence as _sentence
-from .verdict import symbols as _symbols
 from .verdict import unique as _unique
 
 ANSWER_KINDS = ("play", "winner", "legal", "points", "placement", "table", "allowed",
@@ -911,9 +911,9 @@ def _allowed_reasons(puzzle: Puzzle) -> tuple[Reason, ...]:
     return tuple(reasons)
 
 
-def _replies_said(plays: Iterable[Play], shown: Any = str) -> Message:
-    """The others' replies in a sentence: ``E: 9H, W: JC`` (or "no more plays")."""
-    named = [shown(play) for play in plays]
+def _replies_said(plays: Iterable[Play]) -> Message:
+    """The others' replies in a sentence: ``E: 9♥, W: J♣`` (or "no more plays")."""
+    named = [_play_words(play) for play in plays]
     return joined(named) if named else Message("no more plays")
 
 
@@ -1139,7 +1139,7 @@ def _check_allowed(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     wrong: list[Reason] = []
     for play in puzzle.plays:
         refusal = puzzle.state.check(play)
-        name = _symbols(play)
+        name = _play_words(play)
         if _play_text(play) in chosen and refusal is not None:
             # "The hand is over" reads small within the sentence; a seat or a card does not
             lower = refusal.message[1:2].islower()
@@ -1149,7 +1149,7 @@ def _check_allowed(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
             wrong.append(Reason(Message("{play} is allowed too: no rule forbids it here",
                                         play=name), ()))
     reasons = puzzle._solution_reasons
-    named_plays = [_symbols(play) for play in puzzle._allowed]
+    named_plays = [_play_words(play) for play in puzzle._allowed]
     allowed = joined(named_plays) if named_plays else Message("none of them")
     if not wrong:
         return Verdict(True, text, Message("Correct: allowed are {plays}.",
@@ -1167,15 +1167,15 @@ def _check_choose_all(puzzle: Puzzle, answer: Any, lang: str) -> Verdict:
     chosen = set(text.split(" | ")) if text != "none" else set()
     wrong: list[Reason] = []
     for choice in puzzle._choices:
-        name, reaches = _symbols(choice.play), puzzle._reaches(choice)
+        name, reaches = _play_words(choice.play), puzzle._reaches(choice)
         if (_play_text(choice.play) in chosen) != reaches:
-            replies = _replies_said(choice.replies, _symbols)
+            replies = _replies_said(choice.replies)
             wrong.append(Reason(
                 Message("{play} does it too, whatever the others play ({replies})", play=name,
                         replies=replies) if reaches else
                 Message("{play} does not do it: then the others play ({replies})", play=name,
                         replies=replies), ()))
-    right = ", ".join(_symbols(c.play) for c in puzzle._choices if puzzle._reaches(c))
+    right = joined([_play_words(c.play) for c in puzzle._choices if puzzle._reaches(c)])
     reasons = puzzle._solution_reasons
     if not wrong:
         return Verdict(True, text, Message("Correct: {plays}.", plays=right).text(lang),

@@ -17,7 +17,7 @@ from ..values.errors import NotationError
 from ..values.language import ENGLISH, Message
 from ..values.language import seat as seat_word
 from ..values.play import Play
-from .verdict import Clause, Hint, Verdict, in_symbols, sentence, symbols
+from .verdict import Clause, Hint, Verdict, in_symbols, play_words, sentence
 
 if TYPE_CHECKING:
     from .puzzle import Puzzle
@@ -69,7 +69,7 @@ def refusal_words(puzzle: Puzzle, lang: str = ENGLISH) -> str:
     first = found.refusal.message.split(" ", 1)[0]
     # "The hand is over" reads small within the sentence, a name ("Toqu may not …") does not
     message = Clause(found.refusal.said, lower=first in _COMMON_WORDS)
-    return in_symbols(plain(Message("{play} is not allowed: {refusal}", play=symbols(play),
+    return in_symbols(plain(Message("{play} is not allowed: {refusal}", play=play_words(play),
                                     refusal=message).text(lang)))
 
 
@@ -143,14 +143,14 @@ def check(puzzle: Puzzle, answer: Any, lang: str = ENGLISH) -> Verdict:
     play = offered(puzzle)[index]
     if index > illegal(puzzle).index:
         why = Message("{play} comes after the play that breaks a rule: the referee stops the "
-                      "hand at the first one, so look earlier.", play=symbols(play))
+                      "hand at the first one, so look earlier.", play=play_words(play))
     else:
-        why = Message("{play} breaks no rule: {what}", play=symbols(play),
+        why = Message("{play} breaks no rule: {what}", play=play_words(play),
                       what=_what_it_did(puzzle, index, lang))
     return Verdict(False, text, Message("Not quite: the play that breaks a rule is {refusal}.",
                                         refusal=refused).text(lang),
                    reasons, withheld=Message("Not quite: {play} is not the one.",
-                                             play=symbols(play)).text(lang),
+                                             play=play_words(play)).text(lang),
                    why=sentence(why.text(lang)))
 
 

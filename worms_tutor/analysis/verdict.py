@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..formats.explain import Reason
 from ..values.cards import in_symbols
-from ..values.language import ENGLISH, Message
+from ..values.language import ENGLISH, Message, seat
 from ..values.play import Play
 from .search import Line
 
@@ -86,5 +86,11 @@ def symbols(play: Play) -> str:
     return f"{play.seat}: " + " ".join(card.symbol_code for card in play.cards)
 
 
-__all__ = ["Clause", "Hint", "Verdict", "correct_prefix", "in_symbols", "sentence", "symbols",
-           "unique"]
+def play_words(play: Play) -> Message:
+    """A play as a sentence names it: ``S: 9♥ J♣`` in English, ``Syd: 9♥ J♣`` in Danish."""
+    return Message("{seat}: {cards}", seat=seat(play.seat),
+                   cards=" ".join(card.symbol_code for card in play.cards))
+
+
+__all__ = ["Clause", "Hint", "Verdict", "correct_prefix", "in_symbols", "play_words", "sentence",
+           "symbols", "unique"]
