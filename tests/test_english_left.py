@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from english_left import english_labels, english_left, english_phrases, phrases_of
+from tests.english_left import english_labels, english_left, english_phrases, phrases_of
 
 PO = '''msgid ""
 msgstr "Content-Type: text/plain; charset=UTF-8\\n"

@@ -4,15 +4,13 @@ folded parts opened (a puzzle's hints, the rules behind an answer)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from english_left import english_labels, english_left, english_phrases, normalized
+from tests.english_left import english_labels, english_left, english_phrases, normalized
 
 pytestmark = pytest.mark.browser
 

@@ -38,6 +38,7 @@ from test_series_pages import (
     who_wins_three_sixes,
 )
 
+from tests.english_left import english_left, english_phrases
 from tools.static_site import LEFT_OUT, SERVICE_WORKER, CachingHandler
 from worms_tutor.presentation.glossary import TERMS
 from worms_tutor.widgets.printables_page import site_names
@@ -331,6 +332,9 @@ def test_a_danish_page_works_and_links_back(
         assert page.get_by_role("heading", name="Start her: Worms, Grønlands kortspil").is_visible()
         built = (SITE / "voici" / "render" / "da" / "00-start-here.html").read_text()
         assert ">Siden åbnes …<" in built and "Running" not in built  # the spinner's words
+        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        text = page.locator("#rendered_cells").inner_text()
+        assert "Tjek" in text and english_left(text, english_phrases()) == []  # widgets too
         switch = page.locator(".wt-language-switch a")
         assert switch.inner_text() == "English"
         assert switch.get_attribute("href") == "/voici/render/00-start-here.html"
