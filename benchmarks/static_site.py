@@ -26,6 +26,11 @@ Figures on 2 cores shared with other jobs (median of 3: first visit s, × bare, 
         bare page 5.0 / 1.00 / 5.1
         chapter 01: this tree 6.5 / 1.31 / 6.3, d2c22d0 7.6 / 1.53 / 7.3
         chapter 05: this tree 5.2 / 1.06 / 5.6, d2c22d0 6.3 / 1.28 / 6.8
+    with the Danish widgets and catalogs (commit after 0e2118b), alone:
+        median of 3, load 1.6-3.3: bare 3.6 / 1.00 / 3.6   chapter 01 4.6 / 1.27 / 4.2
+                                                           chapter 05 4.4 / 1.23 / 4.4
+        median of 5, load 1.4-4.5: bare 3.2 / 1.00 / 3.1   chapter 01 4.2 / 1.32 / 3.9
+                                                           chapter 05 4.2 / 1.31 / 4.1
 """
 
 from __future__ import annotations
