@@ -108,19 +108,20 @@ class Explorer(ipywidgets.VBox):  # type: ignore[misc]
         wide = ipywidgets.Layout(width="auto")
         self.scenario: Scenario | None = None
         self.examples: list[Example] = []
+        labels = {place: say(PLACE_LABELS[place]) for place in PLACES}
+        label_width = _label_width([*labels.values(), say("Plays made")])
         self.places = {
-            place: ipywidgets.Text(description=say(PLACE_LABELS[place]),
-                                   placeholder=say("e.g. KH 9C"),
-                                   layout=ipywidgets.Layout(width="24em"),
-                                   style={"description_width": "9em"})
+            place: ipywidgets.Text(description=labels[place], placeholder=say("e.g. KH 9C"),
+                                   layout=ipywidgets.Layout(width=f"{label_width + 15}em"),
+                                   style={"description_width": f"{label_width}em"})
             for place in PLACES
         }
         for place, box in self.places.items():
             box.add_class(f"wt-explorer-place-{place}")
         self.plays = ipywidgets.Text(description=say("Plays made"),
                                      placeholder=say("e.g. N: 7H E: KH"),
-                                     layout=ipywidgets.Layout(width="36em"),
-                                     style={"description_width": "9em"})
+                                     layout=ipywidgets.Layout(width=f"{label_width + 27}em"),
+                                     style={"description_width": f"{label_width}em"})
         self.plays.add_class("wt-explorer-plays")
         self.players = ipywidgets.Dropdown(options=[(say(label), count)
                                                     for label, count in PLAYER_CHOICES],
@@ -686,3 +687,9 @@ class Replayer(ipywidgets.VBox):  # type: ignore[misc]
 def _seat_choices(seats: Sequence[str]) -> list[tuple[str, str]]:
     """Seats to choose from, marked as the page marks them (N in English, Nord in Danish)."""
     return [(seat_mark(seat), seat) for seat in seats]
+
+
+def _label_width(labels: Sequence[str]) -> int:
+    """The width, in em, of a column of labels that shows the longest whole (9em at least:
+    "Stock (top first)"; "Bunken (øverste først)" needs 12)."""
+    return max(9, round(0.55 * max(len(label) for label in labels)))

@@ -62,6 +62,10 @@ def _box(kind: str, html: str) -> str:
             f'border-radius:8px;margin:4px 0">{html}</div>')
 
 
+WHOLE_LABEL = {"description_width": "initial"}
+"""A label as wide as its words ("Computerspillere" is cut short in the default width)."""
+
+
 class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
     """A match against bots: pick cards, press Play, watch the bots answer, read why."""
 
@@ -78,10 +82,11 @@ class PlayTable(ipywidgets.VBox):  # type: ignore[misc]
         wide = ipywidgets.Layout(width="auto")
         self.preset = ipywidgets.Dropdown(
             options=[(say(label), name) for name, label in PRESET_LABELS.items()], value=preset,
-            description=say("Rules"), layout=wide)
+            description=say("Rules"), layout=wide, style=WHOLE_LABEL)
         self.strength = ipywidgets.Dropdown(options=[(say(label), label) for label in BOTS],
                                             value="heuristic (club player)",
-                                            description=say("Bots"), layout=wide)
+                                            description=say("Bots"), layout=wide,
+                                            style=WHOLE_LABEL)
         self.practice = ipywidgets.Checkbox(value=True, description=say("Practice mode (undo)"),
                                             indent=False, layout=wide)
         self.new_button = ipywidgets.Button(description=say("New match"), layout=wide)

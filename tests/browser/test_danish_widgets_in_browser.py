@@ -41,3 +41,22 @@ def test_the_danish_explorer_speaks_danish(
     page.wait_for_selector(".wt-explorer-compare .wt-diff")
     assert "træk er forskellige" in page.locator(".wt-explorer-compare").inner_text()
     assert "Traceback" not in page.locator("body").inner_text()
+
+
+_CUT_LABELS = """() => Array.from(document.querySelectorAll('#rendered_cells .widget-label'))
+    .filter(label => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+    .map(label => label.innerText)"""
+"""The widget labels shown cut short (an ellipsis in place of their end)."""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", ["da/11-play-a-match.ipynb", "da/12-explore-positions.ipynb",
+                                  "11-play-a-match.ipynb", "12-explore-positions.ipynb"])
+def test_no_label_is_cut_short(page: Any, open_notebook: Callable[..., Any],
+                                      width: int, name: str) -> None:
+    """Danish words are longer ("Computerspillere", "Bunken (øverste først)"): every label
+    of the match and the explorer shows whole, in both languages, on a laptop and a phone."""
+    page.set_viewport_size({"width": width, "height": 900})
+    open_notebook(page, name)
+    page.locator("#rendered_cells .widget-label:visible").first.wait_for()  # the match comes later
+    assert page.evaluate(_CUT_LABELS) == []
