@@ -20,7 +20,7 @@ from .drawing_cache import cached_html
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
 from .language import say
 from .page_widgets import html_style, layout, layout_hidden, presenter, store
-from .puzzle_text import puzzle_text, texts_key
+from .puzzle_text import puzzle_text
 from .series import load, puzzle_files, puzzle_path
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class LazyPuzzle:
         """Whether the puzzle has the gap of a cell boundary above it (it follows another
         part of its cell)."""
         self.preview_id = f"wt-lesson-preview-{next(_PREVIEWS)}"
-        self._preview = cached_html("preview", path.read_bytes() + b"\0" + texts_key(),
+        self._preview = cached_html("preview", path.read_bytes(),
                                     lambda: preview_html(load(puzzle_id)))
 
     def preview(self) -> Fragment:

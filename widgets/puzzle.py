@@ -417,8 +417,6 @@ def _header_html(puzzle: Puzzle, prompt: str) -> str:
 
 def _seat_options(puzzle: Puzzle) -> list[Any]:
     """The seats to choose from, marked as the page marks them (N in English, Nord in Danish)."""
-    if current() == "en":
-        return list(puzzle.rules.seats)
     return [(seat_mark(seat), seat) for seat in puzzle.rules.seats]
 
 

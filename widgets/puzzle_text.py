@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from worms_tutor.values.language import ENGLISH, LOCALE_DIR, translations
+from worms_tutor.values.language import ENGLISH, translations
 
 from .language import current
 
@@ -30,16 +30,3 @@ def puzzle_text(puzzle: Puzzle, field: str, lang: str | None = None) -> str:
     if lang == ENGLISH or not english:
         return english
     return translations(lang, DOMAIN).pgettext(f"{puzzle.id}/{field}", english)
-
-
-def texts_key(lang: str | None = None) -> bytes:
-    """What a cached drawing of a puzzle's texts depends on besides the puzzle file: the
-    language and its compiled catalog."""
-    lang = current() if lang is None else lang
-    if lang == ENGLISH:
-        return b"en"
-    try:
-        return lang.encode() + b"\0" + (LOCALE_DIR / lang / "LC_MESSAGES" /
-                                        f"{DOMAIN}.mo").read_bytes()
-    except OSError:
-        return lang.encode()
