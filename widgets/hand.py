@@ -49,14 +49,15 @@ class HandPicker(anywidget.AnyWidget):
         **kwargs: Any,
     ) -> None:
         self._listeners: list[Listener] = []
-        self._hand: tuple[Card, ...] = ()
+        self._hand: tuple[Card, ...] = _hand_of(cards)
+        # the widget opens with its cards and class: no update follows
+        width = kwargs.pop("card_width", HandPicker.card_width.default_value)
         super().__init__(
             max_select=max_select, label=say(label), disabled=disabled, four_colour=four_colour,
-            **kwargs
+            card_width=width, _items=[_item(card, width, four_colour) for card in self._hand],
+            _dom_classes=("wt-hand-picker", *kwargs.pop("_dom_classes", ())), **kwargs
         )
-        self.add_class("wt-hand-picker")
         self.on_msg(self._on_message)
-        self.set_cards(cards)
 
     # -- the learner's actions ---------------------------------------------------------
 
@@ -99,11 +100,9 @@ class HandPicker(anywidget.AnyWidget):
 
     def set_cards(self, cards: Iterable[Card | str] | str) -> None:
         """Show a new hand; the selection keeps only cards still in it."""
-        hand = parse_cards(cards) if isinstance(cards, str) else tuple(_card(c) for c in cards)
-        if len(set(hand)) != len(hand):
-            raise WormsError(f"a hand holds each card once: {' '.join(c.code for c in hand)}")
+        hand = _hand_of(cards)
         self._hand = hand
-        self._items = [self._item(card) for card in hand]
+        self._items = [_item(card, self.card_width, self.four_colour) for card in hand]
         codes = {card.code for card in hand}
         self.selected = tuple(code for code in self.selected if code in codes)
         self._refresh_text()
@@ -113,11 +112,6 @@ class HandPicker(anywidget.AnyWidget):
         self._listeners.append(listener)
 
     # -- internals ---------------------------------------------------------------------
-
-    def _item(self, card: Card) -> dict[str, str]:
-        svg = card_svg(card, width=self.card_width, four_colour=self.four_colour,
-                       lang=current())
-        return {"code": card.code, "name": card.name_in(current()), "svg": svg}
 
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: Any) -> tuple[str, ...]:
@@ -154,7 +148,7 @@ class HandPicker(anywidget.AnyWidget):
 
     @traitlets.observe("four_colour", "card_width")
     def _look_changed(self, change: Any) -> None:
-        self._items = [self._item(card) for card in self._hand]
+        self._items = [_item(card, self.card_width, self.four_colour) for card in self._hand]
 
     def _refresh_text(self) -> None:
         picks = say("1 card") if self.max_select == 1 else say("up to {count} cards",
@@ -181,3 +175,17 @@ def _card(card: Card | str) -> Card:
 
 def _code(card: Card | str) -> str:
     return _card(card).code
+
+
+def _hand_of(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The cards of a hand, each once."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(_card(c) for c in cards)
+    if len(set(hand)) != len(hand):
+        raise WormsError(f"a hand holds each card once: {' '.join(c.code for c in hand)}")
+    return hand
+
+
+def _item(card: Card, width: int, four_colour: bool) -> dict[str, str]:
+    """What the browser draws for one card of the hand."""
+    svg = card_svg(card, width=width, four_colour=four_colour, lang=current())
+    return {"code": card.code, "name": card.name_in(current()), "svg": svg}

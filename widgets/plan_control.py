@@ -39,27 +39,27 @@ class PlanControl(ipywidgets.VBox):  # type: ignore[misc]
     """The learner's hand, a Play button, and the plan so far on a table."""
 
     def __init__(self, puzzle: Puzzle, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("wt-answer-plan")
         self.puzzle = puzzle
         self.mine: list[Play] = []
         self.judged: tuple[Play, ...] | None = None
         """The plan to judge, once it is finished (read by the puzzle's Check)."""
         self._listeners: list[Callable[[], None]] = []
-        self.picker = HandPicker(puzzle.hand, max_select=_largest_play(puzzle.state),
+        # every part opens as _offer would leave it: no update follows
+        largest = _largest_play(puzzle.state)
+        self.picker = HandPicker(puzzle.hand, max_select=largest,
                                  label=say("Your hand ({seat})",
                                            seat=seat_named(puzzle.seat)))
-        self.play_button = ipywidgets.Button(description=say("Play"),
-                                             tooltip=say("Play the cards you picked"))
-        self.play_button.add_class("wt-plan-play")
-        self.status = ipywidgets.HTML("")
-        self.status.add_class("wt-plan-status")
-        self.line_box = ipywidgets.VBox()
-        self.line_box.add_class("wt-plan-line")
+        self.play_button = ipywidgets.Button(
+            description=say("Play"), tooltip=say("Play the cards you picked"),
+            layout=ipywidgets.Layout(display="none" if largest == 1 else ""),
+            _dom_classes=("wt-plan-play",))
+        self.status = ipywidgets.HTML("", _dom_classes=("wt-plan-status",))
+        self.line_box = ipywidgets.VBox(_dom_classes=("wt-plan-line",))
         self.picker.on_change(self._picked)
         self.play_button.on_click(lambda _button: self.play(self.picker.selected_cards))
-        self.children = [self.picker, self.play_button, self.status, self.line_box]
-        self._offer(puzzle.state)
+        super().__init__(children=[self.picker, self.play_button, self.status, self.line_box],
+                         _dom_classes=("wt-answer-plan", *kwargs.pop("_dom_classes", ())),
+                         **kwargs)
 
     def on_finished(self, listener: Callable[[], None]) -> None:
         """Call ``listener()`` when the plan is over (the hand ended or a play was wrong)."""

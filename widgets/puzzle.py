@@ -35,6 +35,7 @@ from worms_tutor.values.rulebook import RULE_TITLES, rule_title
 
 from .hand import HandPicker
 from .language import N_, current, say, seat_mark, seat_named, side_named
+from .page_widgets import button_style, html_style, layout
 from .plan_control import PlanControl
 from .progress import ProgressStore
 from .puzzle_text import puzzle_text
@@ -80,6 +81,10 @@ def shipped_puzzles() -> tuple[Puzzle, ...]:
 class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
     """One puzzle: position, question, answer control, Check, Hint, and the feedback."""
 
+    hint_button: ipywidgets.Button
+    """Hint n of m (made with the puzzle's parts, which know m)."""
+    children: Sequence[Any]
+
     def __init__(
         self,
         puzzle: Puzzle | Mapping[str, Any] | str | Path,
@@ -93,8 +98,6 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         Check button stays, for a second look and for answers of several cards).
         ``next_button``: a right answer offers "Next puzzle" (a page of puzzles; a drill has
         its own)."""
-        super().__init__(**kwargs)
-        self.add_class("wt-puzzle")
         self.progress = progress
         self.check_on_pick = check_on_pick
         self.puzzle: Puzzle | None = None
@@ -105,15 +108,9 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.last_verdict: Verdict | None = None
         self.feedback = _html("wt-feedback", "")
         self.hint_box = _html("wt-hint", "")
-        self.next_box = ipywidgets.VBox()
-        self.next_box.add_class("wt-next")
-        self.check_button = ipywidgets.Button(
-            description=say("Check"), button_style="primary",
-            tooltip=say("Check your answer with the rules engine"))
-        self.check_button.add_class("wt-check")
-        self.hint_button = ipywidgets.Button(description=say("Hint"),
-                                             tooltip=say("Show the next hint"))
-        self.hint_button.add_class("wt-hint-button")
+        self.next_box = ipywidgets.VBox(layout=layout(), _dom_classes=("wt-next",))
+        self.check_button = _puzzle_button(say("Check"), "wt-check", button_style="primary",
+                                    tooltip=say("Check your answer with the rules engine"))
         self.reveal_button: ipywidgets.Button | None = None  # made at a first miss
         self.missed = False
         """Whether the learner has missed once: a first miss keeps the answer back."""
@@ -125,16 +122,20 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.next_button = next_button
         self._solved_listeners: list[Callable[[PuzzleWidget], None]] = []
         self.check_button.on_click(self._guarded(self.check))
-        self.hint_button.on_click(self._guarded(self.next_hint))
+        # every part opens with its final state (children, classes, labels): no update follows
+        classes = ("wt-puzzle", *kwargs.pop("_dom_classes", ()))
         try:
             self.puzzle = _resolve(puzzle)
-            self.children = self._build(self.puzzle)
+            children = self._build(self.puzzle)
         except Exception as error:  # bad data must not leave a dead cell
             log.exception("puzzle could not be shown")
-            self.add_class("wt-puzzle--broken")
-            self.children = [_html("wt-puzzle-error", problem_html(
-                say("This puzzle could not be shown"), error))]
+            if "hint_button" not in self.__dict__:  # _build made none: there are no hints
+                self.hint_button = _puzzle_button(say("Hint"), "wt-hint-button", disabled=True)
+            super().__init__(children=[_html("wt-puzzle-error", problem_html(
+                say("This puzzle could not be shown"), error))],
+                _dom_classes=(*classes, "wt-puzzle--broken"), **kwargs)
             return
+        super().__init__(children=children, _dom_classes=classes, **kwargs)
         if progress is not None:
             progress.on_loaded(lambda store: self._show_solved_before(store))
 
@@ -166,9 +167,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             self.missed = True  # a second try is worth making: the answer stays hidden
             self._set_feedback("wt-feedback--wrong", _first_miss_html(verdict))
             if self.reveal_button is None:
-                self.reveal_button = ipywidgets.Button(description=say("Show the answer"),
-                                                       tooltip=say("Show the answer and why"))
-                self.reveal_button.add_class("wt-reveal")
+                self.reveal_button = _puzzle_button(say("Show the answer"), "wt-reveal",
+                                             tooltip=say("Show the answer and why"))
                 self.reveal_button.on_click(self._guarded(self.reveal))
             self.next_box.children = [self.reveal_button]
             return verdict
@@ -217,7 +217,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             self.progress.record(puzzle.id, self.stars, solved=not self.answer_shown)
         box = reward_box(puzzle.id, self.stars, self.tries, self.hints_shown, self.answer_shown,
                          self.progress, next_button=self.next_button)
-        children = list(self.children)
+        children: list[Any] = list(self.children)
         children.insert(children.index(self.feedback) + 1, box)
         self.children = children
         for listener in self._solved_listeners:
@@ -260,9 +260,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             omit_hand=puzzle.seat if mover_plays else None,
             explain=puzzle.kind not in ("winner", "points", "hand_score"),  # not the answer
             show_sides=puzzle.shows_sides,
+            show_reason=puzzle.kind != "table",  # nothing is played: no trick to explain
         )
-        if puzzle.kind == "table":  # nothing is played: no trick to explain
-            table.reason.layout.display = "none"
         self.table = table
         control, reader = _answer_control(puzzle)
         self.answer_control, self.read_answer = control, reader
@@ -275,10 +274,12 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
                 _on_enter(box, lambda: check(None))
         if isinstance(control, PlanControl):
             control.on_finished(lambda: check(None))
-        self.hint_button.description = say("Hint {number} of {count}", number=1,
-                                           count=len(puzzle.hints()))
-        buttons = ipywidgets.HBox([self.check_button, self.hint_button])
-        buttons.add_class("wt-puzzle-buttons")
+        self.hint_button = _puzzle_button(say("Hint {number} of {count}", number=1,
+                                       count=len(puzzle.hints())),
+                                   "wt-hint-button", tooltip=say("Show the next hint"))
+        self.hint_button.on_click(self._guarded(self.next_hint))
+        buttons = ipywidgets.HBox([self.check_button, self.hint_button], layout=layout(),
+                                  _dom_classes=("wt-puzzle-buttons",))
         return [header, table, control, buttons, self.feedback, self.next_box, self.hint_box]
 
     def _set_feedback(self, modifier: str, body: str) -> None:
@@ -330,9 +331,8 @@ def puzzle_list(
         log.exception("puzzles could not be loaded")
         return ipywidgets.VBox([_html("wt-puzzle-error", problem_html(
             say("The puzzles could not be loaded"), error))])
-    box = ipywidgets.VBox([PuzzleWidget(p, progress=progress) for p in puzzles])
-    box.add_class("wt-puzzle-list")
-    return box
+    return ipywidgets.VBox([PuzzleWidget(p, progress=progress) for p in puzzles],
+                           _dom_classes=("wt-puzzle-list",))
 
 
 # -- pieces -------------------------------------------------------------------------------
@@ -374,9 +374,15 @@ def _resolve(puzzle: Puzzle | Mapping[str, Any] | str | Path) -> Puzzle:
 
 
 def _html(css_class: str, value: str) -> ipywidgets.HTML:
-    widget = ipywidgets.HTML(value)
-    widget.add_class(css_class)
-    return widget
+    """An HTML part of a puzzle, opened with its class and the page's shared layout and
+    style."""
+    return ipywidgets.HTML(value, layout=layout(), style=html_style(), _dom_classes=(css_class,))
+
+
+def _puzzle_button(description: str, css_class: str, **traits: Any) -> ipywidgets.Button:
+    """A button of a puzzle, opened with its class and the page's shared layout and style."""
+    return ipywidgets.Button(description=description, layout=layout(), style=button_style(),
+                             _dom_classes=(css_class,), **traits)
 
 
 def _prompt(puzzle: Puzzle, check_on_pick: bool) -> str:
@@ -458,19 +464,19 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         return _placement_control(puzzle)
     if kind == "winner":
         radio = ipywidgets.RadioButtons(options=_seat_options(puzzle), value=None,
-                                        description=say("Winner:"))
-        radio.add_class("wt-answer-winner")
+                                        description=say("Winner:"),
+                                        _dom_classes=("wt-answer-winner",))
         return radio, lambda: radio.value
     if kind == "table":
         radio = ipywidgets.RadioButtons(options=_table_options(puzzle), value=None,
-                                        description=say("Answer:"))
-        radio.add_class("wt-answer-table")
+                                        description=say("Answer:"),
+                                        _dom_classes=("wt-answer-table",))
         return radio, lambda: radio.value
     if kind == "legal":
         radio = ipywidgets.RadioButtons(options=[(say("Yes, it is legal"), "yes"),
                                                  (say("No, it is not allowed"), "no")],
-                                        value=None, description=say("Legal?"))
-        radio.add_class("wt-answer-legal")
+                                        value=None, description=say("Legal?"),
+                                        _dom_classes=("wt-answer-legal",))
         return radio, lambda: radio.value
     if kind in ("allowed", "choose_all"):
         return _allowed_control(puzzle)
@@ -481,15 +487,14 @@ def _answer_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
             options=list(zip(spot_illegal.option_labels(puzzle, current()),
                              (str(play) for play in puzzle.scenario.plays), strict=True)),
             value=None, description=say("Breaks a rule:"),
-            style={"description_width": "initial"})
-        radio.add_class("wt-answer-spot")
+            style={"description_width": "initial"}, _dom_classes=("wt-answer-spot",))
         return radio, lambda: radio.value
     if kind == "plan":
         control = PlanControl(puzzle)
         return control, control.read
     # starts empty: a box showing 0 would answer "0" before the learner has typed anything
-    number = ipywidgets.Text(value="", placeholder=say("a number"), description=say("Points:"))
-    number.add_class("wt-answer-points")
+    number = ipywidgets.Text(value="", placeholder=say("a number"), description=say("Points:"),
+                             _dom_classes=("wt-answer-points",))
     return number, lambda: _whole_number(number.value)
 
 
@@ -517,11 +522,10 @@ def _hand_score_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
     for side in hand_score.side_list(puzzle):
         box = ipywidgets.Text(value="", placeholder=say("points"),
                               description=f"{side_named(side)}:",
-                              style={"description_width": "initial"})
-        box.add_class("wt-answer-hand-score")
+                              style={"description_width": "initial"},
+                              _dom_classes=("wt-answer-hand-score",))
         boxes[side] = box
-    column = ipywidgets.VBox(list(boxes.values()))
-    column.add_class("wt-answer-hand-scores")
+    column = ipywidgets.VBox(list(boxes.values()), _dom_classes=("wt-answer-hand-scores",))
 
     def read() -> Any:
         numbers = {side: _whole_number(box.value) for side, box in boxes.items()}
@@ -553,12 +557,11 @@ def _placement_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
             value=None,
             description=f"{card.name_in(current())}:",
             style={"description_width": "initial"},
+            _dom_classes=("wt-answer-placement",),
         )
-        chooser.add_class("wt-answer-placement")
         choosers[card.code] = chooser
         rows.append(chooser)
-    box = ipywidgets.VBox(rows)
-    box.add_class("wt-answer-placements")
+    box = ipywidgets.VBox(rows, _dom_classes=("wt-answer-placements",))
 
     def read() -> Any:
         if any(chooser.value is None for chooser in choosers.values()):
@@ -579,14 +582,13 @@ def _allowed_control(puzzle: Puzzle) -> tuple[Any, Callable[[], Any]]:
         box = ipywidgets.Checkbox(value=False, description=say("{seat} plays {cards}",
                                                                seat=seat_mark(play.seat),
                                                                cards=cards),
-                                  indent=False)
-        box.add_class("wt-answer-allowed")
+                                  indent=False, _dom_classes=("wt-answer-allowed",))
         boxes.append(box)
     ask = say("Which of these plays are allowed?" if puzzle.kind == "allowed"
               else "Which of these plays do it?")
-    column = ipywidgets.VBox([ipywidgets.HTML(f"<b>{ask}</b> {say('(choose all that apply)')}"),
-                              *boxes])
-    column.add_class("wt-answer-allowed-list")
+    column = ipywidgets.VBox([_html("wt-answer-allowed-ask",
+                                    f"<b>{ask}</b> {say('(choose all that apply)')}"), *boxes],
+                             _dom_classes=("wt-answer-allowed-list",))
 
     def read() -> Any:
         picked = [str(play) for play, box in zip(puzzle.plays, boxes, strict=True)

@@ -212,8 +212,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             self.answers.value = _answers_html(self.current, revealed=False)
         table = TrickTable.from_replay(puzzle.shown_replay, show_hands="open" if puzzle.open_hands
                                        else "hidden", explain=False,
-                                       show_sides=puzzle.shows_sides)
-        table.reason.layout.display = "none"
+                                       show_sides=puzzle.shows_sides, show_reason=False)
         self.position.children = [table]
         self.head.value = _head_html(self, puzzle)
         self.reveal_button.disabled = self.current is None

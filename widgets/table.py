@@ -31,6 +31,7 @@ from worms_tutor.values.rules import SEATS_BY_PLAYERS
 from worms_tutor.values.seating import side_of
 
 from .language import N_, current, say, seat_mark
+from .page_widgets import button_style, html_style, layout, layout_auto, layout_hidden
 from .style import replay_or_problem
 
 log = logging.getLogger("worms_tutor.widgets")
@@ -337,8 +338,11 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         card_width: int = TRICK_CARD_WIDTH,
         explain: bool = True,
         show_sides: bool = True,
+        show_reason: bool = True,
         **kwargs: Any,
     ) -> None:
+        """``show_reason=False`` leaves out the box of the engine's reasons (a table where
+        nothing is played has none to give)."""
         if not frames:
             raise WormsError("a table needs at least one moment to show")
         if show_hands not in ("open", "hidden", "none"):
@@ -349,33 +353,36 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
         self.card_width = card_width
         self.explain = explain
         self.show_sides = show_sides
-        self.index = len(self.frames) - 1 if start is None else start
-        self.board = ipywidgets.HTML()
-        self.board.add_class("wt-table-board")
-        self.caption = ipywidgets.HTML()
-        self.caption.add_class("wt-step-caption")
-        self.reason = ipywidgets.HTML()
-        self.reason.add_class("wt-step-reason-box")
+        self.index = max(0, min(len(self.frames) - 1 if start is None else start,
+                                len(self.frames) - 1))
+        # every widget opens with the state of the first step shown: no update follows
+        board, caption, reason, at_start, at_end = self._step_values()
+        self.board = ipywidgets.HTML(board, layout=layout(), style=html_style(),
+                                     _dom_classes=("wt-table-board",))
+        self.caption = ipywidgets.HTML(caption, layout=layout(), style=html_style(),
+                                       _dom_classes=("wt-step-caption",))
+        self.reason = ipywidgets.HTML(reason, layout=layout() if show_reason else layout_hidden(),
+                                      style=html_style(), _dom_classes=("wt-step-reason-box",))
+        disabled = {"First": at_start, "Back": at_start, "Next": at_end, "Last": at_end}
         self.buttons = {
             name: ipywidgets.Button(description=say(name), tooltip=say(tip),
-                                    layout=ipywidgets.Layout(width="auto"))
+                                    disabled=disabled[name], layout=layout_auto(),
+                                    style=button_style(),
+                                    _dom_classes=(f"wt-step-{name.lower()}",))
             for name, tip in ((N_("First"), N_("Back to the start")),
                               (N_("Back"), N_("One step back")),
                               (N_("Next"), N_("One step forward")),
                               (N_("Last"), N_("To the last step")))
         }
         for name, button in self.buttons.items():
-            button.add_class(f"wt-step-{name.lower()}")
             button.on_click(self._mover(name))
-        controls = ipywidgets.HBox([*self.buttons.values(), self.caption])
-        controls.add_class("wt-step-controls")
         children = [self.board]
         if len(self.frames) > 1:
-            children.append(controls)
+            children.append(ipywidgets.HBox([*self.buttons.values(), self.caption],
+                                            layout=layout(), _dom_classes=("wt-step-controls",)))
         children.append(self.reason)
-        super().__init__(children=children, **kwargs)
-        self.add_class("wt-trick-table")
-        self.show(self.index)
+        classes = ("wt-trick-table", *kwargs.pop("_dom_classes", ()))
+        super().__init__(children=children, _dom_classes=classes, **kwargs)
 
     # -- constructors --------------------------------------------------------------------
 
@@ -421,21 +428,28 @@ class TrickTable(ipywidgets.VBox):  # type: ignore[misc]
     def show(self, index: int) -> None:
         """Show step ``index`` (clamped to the steps there are)."""
         self.index = max(0, min(index, len(self.frames) - 1))
-        frame = self.frame
-        self.board.value = table_html(frame, show_hands=self.show_hands,
-                                      omit_hand=self.omit_hand, card_width=self.card_width,
-                                      show_heading=self.explain,
-                                      show_sides=self.show_sides)
+        board, caption, reason, at_start, at_end = self._step_values()
+        self.board.value = board
+        self.caption.value = caption
+        self.reason.value = reason
+        self.buttons["First"].disabled = self.buttons["Back"].disabled = at_start
+        self.buttons["Next"].disabled = self.buttons["Last"].disabled = at_end
+
+    def _step_values(self) -> tuple[str, str, str, bool, bool]:
+        """What the table shows at step ``self.index``: the board, the caption and the
+        reasons as HTML, and whether that step is the first and the last."""
+        frame = self.frames[self.index]
+        board = table_html(frame, show_hands=self.show_hands, omit_hand=self.omit_hand,
+                           card_width=self.card_width, show_heading=self.explain,
+                           show_sides=self.show_sides)
         caption = frame.caption if self.explain else frame.caption.split(":")[0]
         step = say("Step {number} of {count}", number=self.index + 1, count=len(self.frames))
-        self.caption.value = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
-                              f"{step}: {escape(caption)}</span>")
+        caption_html = (f'<span class="wt-step-caption__text" style="margin-left:8px">'
+                        f"{step}: {escape(caption)}</span>")
         hidden = say("The table's reasons appear with the answer.")
-        self.reason.value = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
+        reason = step_reason_html(frame.reasons, frame.illegal) if self.explain else (
             f'<div class="wt-step-reason wt-step-reason--hidden">{hidden}</div>')
-        self.buttons["First"].disabled = self.buttons["Back"].disabled = self.index == 0
-        last = self.index == len(self.frames) - 1
-        self.buttons["Next"].disabled = self.buttons["Last"].disabled = last
+        return board, caption_html, reason, self.index == 0, self.index == len(self.frames) - 1
 
     def step(self, delta: int) -> None:
         self.show(self.index + delta)
