@@ -1,10 +1,12 @@
 """Puzzles that first show as plain HTML and come alive once the page is up.
 
-A puzzle shows first as a preview (its title, question and table, no widget) and becomes the
-full PuzzleWidget in a slot under it as soon as the page is up: the browser's progress store
-answering is the signal (or a click on the shared "open" button, should that answer never
-come). The live puzzle hides its preview. A page with eight puzzles then appears nearly as
-fast as a page with one widget, and the puzzles come alive while the learner reads the top.
+The page's first puzzle is live at once: it is the one a learner reaches first, and the
+browser builds its widgets while the cells below it still run. Every later puzzle shows first
+as a preview (its title, question and table, no widget) and becomes the full PuzzleWidget in a
+slot under it as soon as the page is up: the browser's progress store answering is the signal
+(or a click on the shared "open" button, should that answer never come). The live puzzle hides
+its preview. A page with eight puzzles then appears nearly as fast as a page with one, and the
+later puzzles come alive while the learner reads the top.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from worms_tutor.values.errors import WormsError
 from .drawing_cache import cached_html
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
 from .language import say
-from .page_widgets import html_style, layout, layout_hidden, presenter, store
+from .page_widgets import html_style, layout, layout_below, layout_hidden, presenter, store
 from .puzzle_text import puzzle_text
 from .series import load, puzzle_files, puzzle_path
 
@@ -35,11 +37,12 @@ _PREVIEWS = itertools.count(1)
 """Numbers for the previews' element ids, unique in the page (one kernel per page view)."""
 
 
-def view(puzzle: Puzzle) -> PuzzleWidget:
-    """The interactive view of one puzzle, bound to the page's store."""
+def view(puzzle: Puzzle, gap: bool = False) -> PuzzleWidget:
+    """The interactive view of one puzzle, bound to the page's store (``gap``: with the gap
+    of a cell boundary above it)."""
     from .puzzle import PuzzleWidget
 
-    return PuzzleWidget(puzzle, progress=store())
+    return PuzzleWidget(puzzle, progress=store(), layout=layout_below() if gap else layout())
 
 
 def preview_html(puzzle: Puzzle) -> str:
@@ -124,11 +127,9 @@ class LazyPuzzle:
         from .puzzle import PuzzleWidget
 
         try:
-            widget = view(self.puzzle)
+            widget = view(self.puzzle, self.gap)
         except WormsError:  # the widget shows what is wrong with the file, in place
             widget = PuzzleWidget(puzzle_path(self.puzzle_id), progress=store())
-        if self.gap:
-            widget.layout.padding = f"{CELL_GAP} 0 0 0"
         table = getattr(widget, "table", None)
         if table is not None:
             own = self.puzzle.open_hands
@@ -156,18 +157,23 @@ class PuzzleGroup:
 
 class Slot:
     """Where neighbouring lazy puzzles come alive: a box under their previews that holds the
-    shared "open" button, then the PuzzleWidgets and a style that hides the previews."""
+    shared "open" button, then the PuzzleWidgets and a style that hides the previews. A slot
+    made ``live`` has no previews above it and holds its PuzzleWidgets from the start."""
 
-    def __init__(self, lazies: Sequence[LazyPuzzle]) -> None:
+    def __init__(self, lazies: Sequence[LazyPuzzle], live: bool = False) -> None:
         import ipywidgets
 
         self.lazies = list(lazies)
         for lazy in self.lazies:
             lazy.slot = self
-        self.box = ipywidgets.VBox([open_button()], layout=layout(),
-                                   _dom_classes=("wt-lesson-puzzle",))
+        if live:
+            for lazy in self.lazies:
+                lazy.widget = lazy.build()
+        shown = [lazy.widget for lazy in self.lazies] if live else [open_button()]
+        self.box = ipywidgets.VBox(shown, layout=layout(), _dom_classes=("wt-lesson-puzzle",))
         _SLOTS.append(self)
-        store().on_loaded(lambda _store: self.open())
+        if not live:
+            store().on_loaded(lambda _store: self.open())
 
     def open(self) -> None:
         """Build the slot's PuzzleWidgets and show them in place of the previews (once)."""
@@ -178,17 +184,25 @@ class Slot:
         for lazy in self.lazies:
             if lazy.widget is None:
                 lazy.widget = lazy.build()
+        widgets = [lazy.widget for lazy in self.lazies]
         hidden = ",".join(f"#{lazy.preview_id}" for lazy in self.lazies)
         hide = ipywidgets.HTML(f"<style>{hidden}{{display:none}}</style>",
                                layout=layout_hidden(), style=html_style())
-        self.box.children = [*(lazy.widget for lazy in self.lazies), hide]
+        self.box.children = [*widgets, hide]
 
 
 def run_outputs(lazies: Sequence[LazyPuzzle]) -> list[Any]:
-    """What neighbouring lazy puzzles show: their previews (each with the gap it was given)
-    as one piece of HTML, then the one slot they come alive in."""
-    previews = Fragment("".join(lazy.preview().html for lazy in lazies))
-    return [previews, Slot(lazies).box]
+    """What neighbouring lazy puzzles show: the page's first puzzle live at once, in a slot
+    of its own; the others as their previews (each with the gap it was given) in one piece of
+    HTML, then the one slot they come alive in."""
+    shown: list[Any] = []
+    if not _SLOTS and lazies:
+        shown.append(Slot(lazies[:1], live=True).box)
+        lazies = lazies[1:]
+    if lazies:
+        previews = Fragment("".join(lazy.preview().html for lazy in lazies))
+        shown += [previews, Slot(lazies).box]
+    return shown
 
 
 def puzzle(puzzle_id: str, lazy: bool = True) -> LazyPuzzle | PuzzleWidget:

@@ -30,15 +30,14 @@ PRACTICE_PAGES = ("11-", "12-")  # play a match, explore a position: no puzzles 
 Opener = Callable[..., Any]
 
 
-# Widget views attach a moment after Voila's page is ready; puzzles show first as plain HTML
-# previews, and once the browser's progress store has answered, PuzzleWidgets come up in the
-# slot under them and the previews are hidden.
+# Widget views attach a moment after Voila's page is ready. The page's first puzzle is live at
+# once; the others show first as plain HTML previews, and once the browser's progress store has
+# answered, PuzzleWidgets come up in the slot under them and the previews are hidden.
 _ALIVE_JS = """() => {
     const previews = [...document.querySelectorAll('.wt-lesson-puzzle-preview')];
     return document.querySelector('.wt-lesson-goals') !== null
         && document.querySelector('.wt-lesson-recap') !== null
-        && previews.length > 0
-        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length === previews.length
+        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length === previews.length + 1
         && previews.every((preview) => getComputedStyle(preview).display === 'none');
 }"""
 

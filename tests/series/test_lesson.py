@@ -37,6 +37,18 @@ sys.modules[_spec.name] = series_tool
 _spec.loader.exec_module(series_tool)
 
 
+@pytest.fixture
+def new_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page on which no puzzle has been shown yet (a page view has a kernel of its own)."""
+    monkeypatch.setattr(lazy_puzzles, "_SLOTS", [])
+
+
+@pytest.fixture
+def puzzle_above(new_page: None) -> None:
+    """A page whose first puzzle has been shown: the puzzles after it start as previews."""
+    page.outputs([lesson.puzzle("01-nine-beats-ace")])
+
+
 def test_worked_trick_shows_the_engines_reasons() -> None:
     shown = lesson.trick("N: 5C E: KH S: JC W: 3D")
     text = html.unescape(shown._repr_html_())
@@ -78,7 +90,8 @@ def test_goals_are_three_and_open_with_the_presenter_switch() -> None:
         lesson.goals("one", "two")
 
 
-def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets() -> None:
+def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets(
+        puzzle_above: None) -> None:
     shown = page.outputs([
         lesson.trick("N: 9S E: 7C S: 5D W: QH"),
         lesson.choice("A choice."),
@@ -96,26 +109,45 @@ def test_a_cell_shows_its_html_as_one_output_and_only_the_widgets_as_widgets() -
     assert progress is page_widgets.store()
 
 
-def test_widgets_open_with_their_classes_and_send_no_update() -> None:
+def test_the_pages_first_puzzle_is_live_at_once_and_the_rest_wait_as_previews(
+        new_page: None) -> None:
+    from worms_tutor.widgets import PuzzleWidget
+
+    first, same_rank = lesson.puzzle("01-nine-beats-ace"), lesson.puzzle("01-same-rank")
+    trick, live, previews, slot = page.outputs(
+        [lesson.trick("N: 9S E: 7C S: 5D W: QH"), first, same_rank])
+    assert "wt-lesson-puzzle-preview" not in trick.html, "the first puzzle has no preview"
+    assert "wt-lesson-puzzle" in live._dom_classes
+    assert live.children == (first.widget,) and isinstance(first.widget, PuzzleWidget)
+    assert first.widget.layout.padding == f"{fragment.CELL_GAP} 0 0 0", "a cell's gap above it"
+    assert previews.html.count('class="wt-lesson-puzzle-preview"') == 1
+    assert slot.children == (lazy_puzzles.open_button(),) and same_rank.widget is None
+    assert page.outputs([lesson.puzzle("01-high-enough")])[0].html.count(
+        "wt-lesson-puzzle-preview") == 1, "only the page's first puzzle is live at once"
+
+
+def test_widgets_open_with_their_classes_and_send_no_update(new_page: None) -> None:
     sent: list[object] = []
     from ipywidgets import Widget
 
     original = Widget.send_state
 
     def spy(self: Widget, key: object = None) -> None:
-        sent.append((type(self).__name__, key))
+        if self.comm is not None:  # opened: this would be a message of its own
+            sent.append((type(self).__name__, key))
         original(self, key)
 
     Widget.send_state = spy  # type: ignore[method-assign]
     try:
         page.outputs([lesson.goals("a", "b", "c")])
-        page.outputs([lesson.puzzles("01-same-rank", "01-high-enough"), lesson.recap("x")])
+        page.outputs([lesson.puzzles("01-high-enough", "01-same-rank"), lesson.recap("x")])
+        page.outputs([lesson.puzzle("04-plan-lead-the-seven", lazy=False)])
     finally:
         Widget.send_state = original  # type: ignore[method-assign]
     assert sent == [], "classes and layouts go into each widget's opening message"
 
 
-def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
+def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress(puzzle_above: None) -> None:
     from worms_tutor.widgets import PuzzleWidget
 
     lazy = lesson.puzzle("01-same-rank")
@@ -136,7 +168,7 @@ def test_lazy_puzzle_becomes_the_puzzle_widget_and_records_progress() -> None:
     assert widget.table.show_hands == "hidden"
 
 
-def test_puzzles_of_a_chapter_come_in_file_order() -> None:
+def test_puzzles_of_a_chapter_come_in_file_order(puzzle_above: None) -> None:
     group = lesson.puzzles("04")
     assert [lazy.puzzle_id for lazy in group.lazies] == [
         path.stem for path in series.puzzle_files("04")]
