@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from pathlib import Path
@@ -75,8 +76,16 @@ def cache_write(path: Path, data: bytes) -> None:
         pass  # no cache: the next page view draws it again
 
 
+def kept_on_disk() -> bool:
+    """Whether a drawing kept on disk can be read again: not in the browser (the static
+    edition's Pyodide), whose files last only as long as the page."""
+    return sys.platform != "emscripten"
+
+
 def cached_html(kind: str, key: str | bytes, build: Callable[[], str]) -> str:
     """The HTML ``build`` makes, read from the cache when it was built before."""
+    if not kept_on_disk():
+        return build()
     path = cache_path(kind, key)
     cached = cache_read(path)
     if cached is not None:

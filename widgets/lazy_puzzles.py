@@ -98,14 +98,14 @@ class LazyPuzzle:
         """Whether the puzzle has the gap of a cell boundary above it (it follows another
         part of its cell)."""
         self.preview_id = f"wt-lesson-preview-{next(_PREVIEWS)}"
-        self._preview = cached_html("preview", path.read_bytes(),
-                                    lambda: preview_html(load(puzzle_id)))
+        self._file = path.read_bytes()  # read now: a missing puzzle is an error in its cell
 
     def preview(self) -> Fragment:
         """The puzzle as plain HTML, until the live puzzle hides it (gap included)."""
         gap = f' style="padding-top:{CELL_GAP}"' if self.gap else ""
+        drawn = cached_html("preview", self._file, lambda: preview_html(self.puzzle))
         return Fragment(f'<div id="{self.preview_id}" class="wt-lesson-puzzle-preview"{gap}>'
-                        f"{self._preview}</div>")
+                        f"{drawn}</div>")
 
     @property
     def puzzle(self) -> Puzzle:

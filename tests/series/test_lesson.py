@@ -270,8 +270,19 @@ def test_pictures_are_drawn_once_and_then_read_from_the_cache(
     assert "N WINS" in lesson.trick("N: 9S E: 7C S: 5D W: QH").html  # served from the cache
     assert "N WINS" not in lesson.trick("N: 9S E: 7C S: 5D W: QH", "danish-club").html
     lazy = lesson.puzzle("05-led-three")
-    assert list((tmp_path / "worms-tutor").glob("preview-*"))
     assert "The three in the lead" in lazy.preview().html
+    assert list((tmp_path / "worms-tutor").glob("preview-*")), "drawn when first shown"
+
+
+def test_the_browser_draws_without_a_disk_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the static edition (Pyodide) files last as long as the page: nothing is kept."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(drawing_cache.sys, "platform", "emscripten")
+    assert "N wins" in lesson.trick("N: 9S E: 7C S: 5D W: QH").html
+    assert "The three in the lead" in lesson.puzzle("05-led-three").preview().html
+    assert not (tmp_path / "worms-tutor").exists()
 
 
 def test_a_change_to_a_module_in_any_layer_folder_makes_new_cache_keys(tmp_path: Path) -> None:
