@@ -23,7 +23,7 @@ from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, of
 from .language import say
 from .page_widgets import html_style, layout, layout_below, layout_hidden, presenter, store
 from .puzzle_text import puzzle_text
-from .series import load, puzzle_files, puzzle_path
+from .series import load, load_to_show, puzzle_files, puzzle_path
 
 if TYPE_CHECKING:
     from worms_tutor.analysis.puzzle import Puzzle
@@ -103,7 +103,8 @@ class LazyPuzzle:
     def preview(self) -> Fragment:
         """The puzzle as plain HTML, until the live puzzle hides it (gap included)."""
         gap = f' style="padding-top:{CELL_GAP}"' if self.gap else ""
-        drawn = cached_html("preview", self._file, lambda: preview_html(self.puzzle))
+        drawn = cached_html("preview", self._file,
+                            lambda: preview_html(load_to_show(self.puzzle_id)))
         return Fragment(f'<div id="{self.preview_id}" class="wt-lesson-puzzle-preview"{gap}>'
                         f"{drawn}</div>")
 

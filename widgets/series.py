@@ -141,3 +141,12 @@ def load(puzzle_id: str) -> Puzzle:
     from worms_tutor.analysis.puzzle import load_puzzle_file
 
     return load_puzzle_file(puzzle_path(puzzle_id))
+
+
+@cache
+def load_to_show(puzzle_id: str) -> Puzzle:
+    """The puzzle as its preview shows it: its file and position checked, its answers not yet
+    worked out (``load`` does that, when the puzzle comes alive)."""
+    from worms_tutor.analysis.puzzle import load_puzzle_file
+
+    return load_puzzle_file(puzzle_path(puzzle_id), check_answers=False)

@@ -18,6 +18,7 @@ from worms_tutor.formats.referee import legal_json, referee_json, referee_text
 from worms_tutor.formats.scenario import Scenario
 from worms_tutor.mechanics.hand import HandState
 from worms_tutor.mechanics.trick import Trick
+from worms_tutor.values import cards
 from worms_tutor.values.cards import PACK, Card, format_cards, parse_cards
 from worms_tutor.values.errors import IllegalPlay, NotationError, WormsError
 from worms_tutor.values.play import Play
@@ -440,3 +441,22 @@ def test_legal_plays_agree_with_play(game: tuple[int, tuple[str, int]], pick: in
                 assert frozenset(play.cards) not in offered, str(play)
             else:
                 assert frozenset(play.cards) in offered, str(play)
+
+
+def test_the_table_of_spellings_reads_as_rank_then_suit_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card.parse answers the spellings it knows from a table; every token of one or two
+    characters from the letters and symbols of the pack reads as the letter-by-letter reading
+    does, or fails with the same error."""
+    alphabet = "35678912JQKATCSHDcshdjqkat♣♠♥♦ x"
+    tokens = [a + b for a in alphabet for b in alphabet] + list(alphabet)
+
+    def read(token: str) -> str:
+        try:
+            return Card.parse(token).code
+        except NotationError as error:
+            return f"error: {error}"
+
+    quick = [read(token) for token in tokens]
+    monkeypatch.setattr(cards, "_BY_CODE", {})
+    assert quick == [read(token) for token in tokens]

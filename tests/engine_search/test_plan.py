@@ -131,3 +131,11 @@ def test_a_plan_needs_every_card_known() -> None:
 def test_a_position_where_every_line_is_as_good_is_no_plan() -> None:
     with pytest.raises(PuzzleError, match="nothing to plan"):
         load_puzzle(_endgame([]))
+
+
+def test_a_puzzle_can_be_read_to_show_without_working_out_its_answers() -> None:
+    """A preview needs the position, not the answers (a plan's search is left for later)."""
+    shown = load_puzzle(_endgame([]), check_answers=False)
+    assert shown.kind == "plan" and shown.state.hand_of("N")
+    with pytest.raises(PuzzleError, match="leader"):  # the position is still checked
+        load_puzzle({**_endgame([]), "scenario": {"hands": {"N": ["9C"]}}}, check_answers=False)

@@ -334,3 +334,20 @@ def test_our_choice_names_where_the_rules_notes_treat_it() -> None:
     assert "(rules notes, R18.2)" in by_rule
     assert "open question R18.2" not in by_rule
     assert "rules notes" not in lesson.choice("No note.").html
+
+
+def test_a_preview_shows_the_position_without_working_out_the_answers(
+        puzzle_above: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Working out a puzzle's answers may search the rest of the hand: a page of previews
+    leaves that for when each puzzle comes alive."""
+    from worms_tutor.analysis import puzzle as puzzle_module
+
+    def refuse(*_args: object) -> None:
+        raise AssertionError("a preview worked out the answers")
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(puzzle_module, "_validate_answers", refuse)
+    series.load.cache_clear()
+    series.load_to_show.cache_clear()
+    previews = page.outputs([lesson.puzzle("04-plan-lead-the-seven")])[0]
+    assert previews.html.count('class="wt-lesson-puzzle-preview"') == 1

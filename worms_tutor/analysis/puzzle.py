@@ -361,18 +361,23 @@ class Puzzle:
 # -- loading ------------------------------------------------------------------------------
 
 
-def load_puzzle(data: Any, source: str = "", check_expected: bool = True) -> Puzzle:
-    """Validate a decoded puzzle object; every problem names its field (``PuzzleError``)."""
+def load_puzzle(data: Any, source: str = "", check_expected: bool = True,
+                check_answers: bool = True) -> Puzzle:
+    """Validate a decoded puzzle object; every problem names its field (``PuzzleError``).
+    ``check_answers=False`` checks the object and its position but does not work out its
+    answers (which may search the rest of the hand): enough to show the puzzle, not to judge
+    an answer to it."""
     try:
         puzzle = _build(data)
-        _validate_answers(puzzle, check_expected)
+        if check_answers:
+            _validate_answers(puzzle, check_expected)
     except PuzzleError as error:
         raise PuzzleError(error.problem_said, error.field, source) from None
     return puzzle
 
 
-def load_puzzle_file(path: str | Path) -> Puzzle:
-    """Read and validate one puzzle file."""
+def load_puzzle_file(path: str | Path, check_answers: bool = True) -> Puzzle:
+    """Read and validate one puzzle file (``check_answers`` as for ``load_puzzle``)."""
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -383,7 +388,7 @@ def load_puzzle_file(path: str | Path) -> Puzzle:
         raise PuzzleError(Message("not valid JSON ({reason}, line {line})", reason=error.msg,
                                   line=error.lineno),
                           source=path.name) from None
-    return load_puzzle(data, source=path.name)
+    return load_puzzle(data, source=path.name, check_answers=check_answers)
 
 
 def load_puzzles(folder: str | Path) -> tuple[Puzzle, ...]:

@@ -9,6 +9,7 @@ the special cards carry their names (Toqu, Worms, 3rd matador, ...).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from html import escape
 
 from ..values.cards import (
@@ -142,6 +143,7 @@ def _said(template: str, lang: str) -> str:
     return Message(template).text(lang)
 
 
+@lru_cache(maxsize=1024)
 def card_svg(
     card: Card,
     *,
@@ -153,7 +155,7 @@ def card_svg(
     lang: str = ENGLISH,
 ) -> str:
     """One card as a standalone ``<svg>`` element, ``width`` pixels wide, height to match;
-    its title and banners in ``lang``."""
+    its title and banners in ``lang``. Kept once drawn: a page draws the same cards often."""
     _check_card(card)
     _check_highlight(highlight)
     title = Message("Face-down card").text(lang) if face_down else card.name_in(lang)

@@ -127,6 +127,9 @@ class Card:
             raise NotationError(Message("a card code must be text, not {text}", text=repr(text)),
                                 token=repr(text))
         token = text.strip()
+        known = _BY_CODE.get(token)
+        if known is not None:
+            return known
         if len(token) < 2:
             raise NotationError(
                 Message("{text} is not a card code (rank then suit, e.g. KH)", text=repr(text)),
@@ -215,6 +218,15 @@ def _make_pack() -> tuple[Card, ...]:
 
 PACK: tuple[Card, ...] = _make_pack()
 """The 36 cards, suit by suit."""
+
+_BY_CODE: dict[str, Card] = {
+    rank + suit: card
+    for card in PACK
+    for rank in {card.rank.letter, card.rank.letter.lower()}
+    for suit in {card.suit.letter, card.suit.letter.lower(), card.suit.symbol}
+}
+"""Every way of writing each card that ``Card.parse`` reads (rank then suit, either case,
+the suit as a letter or a symbol): a page reads thousands of codes."""
 
 _SWAPS = tuple((place, place + 1, (place + 1).bit_length())
                for place in reversed(range(1, len(PACK))))
