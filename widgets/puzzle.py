@@ -38,7 +38,7 @@ from .language import N_, current, say, seat_mark, seat_named, side_named
 from .page_widgets import button_style, html_style, layout
 from .plan_control import PlanControl
 from .progress import ProgressStore
-from .puzzle_text import puzzle_text
+from .puzzle_text import option_labels, puzzle_text
 from .reward import reward_box
 from .stars import stars_earned
 from .style import problem_html
@@ -427,12 +427,12 @@ def _seat_options(puzzle: Puzzle) -> list[Any]:
 
 
 def _table_options(puzzle: Puzzle) -> list[Any]:
-    """A table question's choices: the engine's options, each labelled in the page's language
-    where its words differ (a seat, a number or a score reads as it is)."""
-    words = puzzle.option_words(current())
-    if words == puzzle.options:
+    """A table question's choices: the engine's options, each labelled as the page shows it
+    where that differs (a seat by word on a translated page; a number or a score as it is)."""
+    labels = option_labels(puzzle)
+    if labels == list(puzzle.options):
         return list(puzzle.options)
-    return list(zip(words, puzzle.options, strict=True))
+    return list(zip(labels, puzzle.options, strict=True))
 
 
 def _difficulty_html(puzzle: Puzzle) -> str:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from worms_tutor.values.language import ENGLISH, translations
 
-from .language import current
+from .language import current, seat_mark
 
 if TYPE_CHECKING:
     from worms_tutor.analysis.puzzle import Puzzle
@@ -30,3 +30,11 @@ def puzzle_text(puzzle: Puzzle, field: str, lang: str | None = None) -> str:
     if lang == ENGLISH or not english:
         return english
     return translations(lang, DOMAIN).pgettext(f"{puzzle.id}/{field}", english)
+
+
+def option_labels(puzzle: Puzzle) -> list[str]:
+    """A table question's options as the page shows them: a seat marked as the page marks
+    seats (N in English, Nord in Danish), any other option in the page's words."""
+    seats = puzzle.rules.seats
+    return [seat_mark(option) if option in seats else word
+            for option, word in zip(puzzle.options, puzzle.option_words(current()), strict=True)]

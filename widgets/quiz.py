@@ -27,8 +27,8 @@ from worms_tutor.analysis.verdict import correct_prefix
 from worms_tutor.presentation.display import reasons_html, text_html
 
 from .fragment import FONT
-from .language import current, say
-from .puzzle_text import puzzle_text
+from .language import current, say, seat_mark
+from .puzzle_text import option_labels, puzzle_text
 from .series import chapter_puzzle_ids, chapters, puzzle_files
 from .style import stylesheet
 
@@ -69,12 +69,12 @@ def lettered(puzzle: Puzzle) -> Lettered:
     kind = puzzle.kind
     if kind == "winner":
         answers = list(puzzle.rules.seats)
-        shown = answers
+        shown = [seat_mark(seat) for seat in answers]
     elif kind == "legal":
         answers, shown = ["yes", "no"], [say("Yes, it is allowed"), say("No, it is not allowed")]
     elif kind == "table":
         answers = list(puzzle.options)
-        shown = list(puzzle.option_words(current()))
+        shown = option_labels(puzzle)
     elif kind == "points":
         right = int(correct[0])  # the right score and the three nearest others, from 0 up
         near = sorted({n for n in range(right - 3, right + 4) if n >= 0},

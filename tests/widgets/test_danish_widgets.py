@@ -22,9 +22,9 @@ from worms_tutor.widgets.play import PlayTable
 from worms_tutor.widgets.presenter import PresenterMode
 from worms_tutor.widgets.progress_panel import ProgressPanel
 from worms_tutor.widgets.puzzle import PuzzleWidget
-from worms_tutor.widgets.quiz import Quiz
+from worms_tutor.widgets.quiz import Quiz, lettered
 from worms_tutor.widgets.scoreboard import Scoreboard
-from worms_tutor.widgets.series import chapter_puzzle_ids
+from worms_tutor.widgets.series import chapter_puzzle_ids, load
 from worms_tutor.widgets.table import TrickTable
 
 REPO = Path(__file__).resolve().parents[2]
@@ -118,6 +118,15 @@ def test_a_puzzle_has_danish_buttons_prompts_and_labels(danish: None) -> None:
     assert isinstance(picker, HandPicker) and picker.label == "Din hånd (Syd)"
     widget.next_hint()
     assert "Hint 1:" in visible(widget.hint_box.value)
+
+
+def test_seats_to_choose_from_are_named_by_word(danish: None) -> None:
+    """A table question whose options are seats, and a winner in the quiz: Nord, not N."""
+    widget = PuzzleWidget.from_id("02-next-dealer")
+    labels = [label for label, _seat in widget.answer_control.options]
+    assert labels == ["Nord", "Øst", "Syd", "Vest"]
+    shown = [text for _letter, _answer, text in lettered(load("02-who-takes-it")).options]
+    assert shown == ["Nord", "Øst", "Syd", "Vest"]
 
 
 def test_the_quiz_and_the_drill_speak_danish(danish: None) -> None:
