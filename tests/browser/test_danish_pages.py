@@ -22,6 +22,18 @@ _LABELS = """() => Array.from(document.querySelectorAll(
 )).map(e => e.innerText)"""
 
 
+_PUZZLES_LIVE = """() => {
+    const previews = document.querySelectorAll('.wt-lesson-puzzle-preview').length;
+    const slots = document.querySelectorAll('.wt-lesson-puzzle').length;
+    const live = [...document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle')];
+    return live.length >= previews + (slots ? 1 : 0) && live.every(
+        (puzzle) => puzzle.querySelector('button.wt-check') !== null
+            || puzzle.classList.contains('wt-puzzle--broken'));
+}"""
+"""Every puzzle of the page live, its buttons and choices drawn: the page's first at once,
+the others once the progress store has answered."""
+
+
 @pytest.fixture(scope="module")
 def phrases() -> frozenset[str]:
     return english_phrases()
@@ -37,6 +49,7 @@ def test_a_danish_page_speaks_danish(name: str, page: Any, open_notebook: Callab
                                      phrases: frozenset[str], labels: frozenset[str]) -> None:
     open_notebook(page, f"da/{name}")
     assert page.evaluate("document.documentElement.lang") == "da"
+    page.wait_for_function(_PUZZLES_LIVE, timeout=60_000)
     page.evaluate(_OPEN_FOLDS)
     left = english_left(page.locator("#rendered_cells").inner_text(), phrases)
     assert not left, f"da/{name} still has English: {left[:8]}"
