@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_series_pages import wait_for_live_puzzles
 
 from tests.english_left import english_labels, english_left, english_phrases, normalized
 
@@ -20,18 +21,6 @@ _OPEN_FOLDS = "() => document.querySelectorAll('details').forEach(d => { d.open 
 _LABELS = """() => Array.from(document.querySelectorAll(
     '#rendered_cells :is(button, label, option, summary, th, .widget-label, .widget-html-content)'
 )).map(e => e.innerText)"""
-
-
-_PUZZLES_LIVE = """() => {
-    const previews = document.querySelectorAll('.wt-lesson-puzzle-preview').length;
-    const slots = document.querySelectorAll('.wt-lesson-puzzle').length;
-    const live = [...document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle')];
-    return live.length >= previews + (slots ? 1 : 0) && live.every(
-        (puzzle) => puzzle.querySelector('button.wt-check') !== null
-            || puzzle.classList.contains('wt-puzzle--broken'));
-}"""
-"""Every puzzle of the page live, its buttons and choices drawn: the page's first at once,
-the others once the progress store has answered."""
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +38,7 @@ def test_a_danish_page_speaks_danish(name: str, page: Any, open_notebook: Callab
                                      phrases: frozenset[str], labels: frozenset[str]) -> None:
     open_notebook(page, f"da/{name}")
     assert page.evaluate("document.documentElement.lang") == "da"
-    page.wait_for_function(_PUZZLES_LIVE, timeout=60_000)
+    wait_for_live_puzzles(page)  # the words of every puzzle, its first live at once
     page.evaluate(_OPEN_FOLDS)
     left = english_left(page.locator("#rendered_cells").inner_text(), phrases)
     assert not left, f"da/{name} still has English: {left[:8]}"

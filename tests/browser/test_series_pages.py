@@ -33,17 +33,29 @@ Opener = Callable[..., Any]
 # Widget views attach a moment after Voila's page is ready. The page's first puzzle is live at
 # once; the others show first as plain HTML previews, and once the browser's progress store has
 # answered, PuzzleWidgets come up in the slot under them and the previews are hidden.
-_ALIVE_JS = """() => {
+PUZZLES_LIVE_JS = """() => {
     const previews = [...document.querySelectorAll('.wt-lesson-puzzle-preview')];
-    return document.querySelector('.wt-lesson-goals') !== null
-        && document.querySelector('.wt-lesson-recap') !== null
-        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length === previews.length + 1
-        && previews.every((preview) => getComputedStyle(preview).display === 'none');
+    const slots = document.querySelectorAll('.wt-lesson-puzzle').length;
+    const live = [...document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle')];
+    return live.length === previews.length + (slots ? 1 : 0)
+        && previews.every((preview) => getComputedStyle(preview).display === 'none')
+        && live.every((puzzle) => puzzle.querySelector('button.wt-check') !== null
+            || puzzle.classList.contains('wt-puzzle--broken'));
 }"""
+"""Every puzzle of a page live, its buttons drawn (true at once on a page without puzzles)."""
+
+
+def wait_for_live_puzzles(page: Any) -> None:
+    page.wait_for_function(PUZZLES_LIVE_JS, timeout=120_000)
 
 
 def wait_for_puzzles(page: Any) -> None:
-    page.wait_for_function(_ALIVE_JS, timeout=120_000)
+    """A chapter page whole: its goals, its recap and every puzzle live."""
+    page.wait_for_function("""() => document.querySelector('.wt-lesson-goals') !== null
+        && document.querySelector('.wt-lesson-recap') !== null
+        && document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length > 0""",
+                           timeout=120_000)
+    wait_for_live_puzzles(page)
 
 
 def puzzle(page: Any, title: str) -> Any:

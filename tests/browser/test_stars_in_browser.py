@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_series_pages import wait_for_live_puzzles
 
 from worms_tutor.analysis.puzzle import Puzzle
 from worms_tutor.widgets.drill import challenge_ids, chapter_puzzle_ids
@@ -71,9 +72,9 @@ def page_puzzles(page: Any) -> list[Puzzle]:
 
 
 def wait_for_puzzles(page: Any) -> None:
-    page.wait_for_function(
-        "() => document.querySelector('.wt-progress--loaded') !== null"
-        " && document.querySelectorAll('.wt-puzzle .wt-check').length > 0", timeout=120_000)
+    """The browser's saved progress read, and every puzzle of the page live."""
+    page.wait_for_selector(".wt-progress--loaded", timeout=120_000)
+    wait_for_live_puzzles(page)
 
 
 def chapter_line(page: Any) -> str:
