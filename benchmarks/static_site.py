@@ -45,6 +45,14 @@ Figures on 2 cores shared with other jobs (median of 3: first visit s, × bare, 
         chapter 04 (16 code cells) 4.3 / 1.39 / 4.2  1.38 (1.05-1.42)
         chapter 08 (17 code cells) 4.5 / 1.45 / 3.7  1.43 (1.03-1.49)
         chapter 09 (17 code cells) 3.9 / 1.26 / 4.2  1.28 (1.03-1.42)
+    with previews that leave a puzzle's answers for later (8e17a16), --runs 5, load 1.2-4.1:
+        bare page 3.2 / 1.00 / 3.6
+      chapter 01 3.8 / 1.17 / 3.6  1.19 (1.03-1.30)  chapter 04 4.2 / 1.29 / 4.3  1.26 (1.06-1.38)
+      chapter 05 4.2 / 1.31 / 4.1  1.22 (1.04-1.45)  chapter 08 4.4 / 1.36 / 4.6  1.25 (1.17-1.48)
+    the same at cfb3b63, --runs 7, load 1.9-3.5:
+        bare page 3.1 / 1.00 / 3.1
+      chapter 01 4.0 / 1.27 / 3.8  1.28 (1.19-1.45)  chapter 04 4.4 / 1.40 / 4.3  1.25 (1.18-1.64)
+      chapter 05 3.8 / 1.22 / 3.7  1.20 (1.17-1.35)  chapter 08 4.5 / 1.44 / 4.1  1.42 (1.25-1.66)
     Where a heavy chapter's time goes (chapter 08, one visit, traced): the kernel starts at
     3.0 s; cell 1 (ipywidgets and the course imported) takes 0.25 s, the other 16 cells 0.28 s
     of Python, and Voici runs them one at a time, each waiting for the browser to take in the
