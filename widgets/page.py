@@ -22,7 +22,7 @@ from worms_tutor.values.language import in_context
 from .fragment import CELL_GAP, FONT, WIDGET_TEXT, Fragment, display_outputs, offscreen
 from .language import current, say
 from .lazy_puzzles import LazyPuzzle, PuzzleGroup, run_outputs
-from .page_widgets import layout, layout_below, layout_hidden, presenter, store
+from .page_widgets import is_shared, layout, layout_below, presenter, store
 
 CARD_WIDTH = 84
 """The width of a card picture in a row of cards, in pixels."""
@@ -97,7 +97,7 @@ def _below(widget: Any) -> Any:
     """``widget`` with the gap of a cell boundary above it (top padding)."""
     if widget.layout is layout():
         widget.layout = layout_below()
-    elif widget.layout not in (layout_below(), layout_hidden()):  # shared ones stay as they are
+    elif not is_shared(widget.layout):  # another shared one (hidden, below) stays as it is
         widget.layout.padding = f"{CELL_GAP} 0 0 0"
     return widget
 

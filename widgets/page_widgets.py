@@ -33,9 +33,20 @@ def _once(name: str, make: Callable[[], Any]) -> Any:
     return _ONCE[name]
 
 
+_SHARED: list[Any] = []
+"""The page's shared layouts and styles, made so far."""
+
+
+def is_shared(widget: Any) -> bool:
+    """Whether ``widget`` is one of the page's shared layouts or styles (which refuse any
+    change)."""
+    return any(widget is shared for shared in _SHARED)
+
+
 def _shared(widget: Any) -> Any:
     """``widget`` (a layout or a style), refusing any change from now on: the change is
     undone and named in the error."""
+    _SHARED.append(widget)
     names = [name for name in widget.keys if not name.startswith("_")]
 
     def refuse(change: Any) -> None:

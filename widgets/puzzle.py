@@ -110,7 +110,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         self.hint_box = _html("wt-hint", "")
         self.next_box = ipywidgets.VBox(layout=layout(), _dom_classes=("wt-next",))
         self.check_button = _puzzle_button(say("Check"), "wt-check", button_style="primary",
-                                    tooltip=say("Check your answer with the rules engine"))
+                                           tooltip=say("Check your answer with the rules engine"))
         self.reveal_button: ipywidgets.Button | None = None  # made at a first miss
         self.missed = False
         """Whether the learner has missed once: a first miss keeps the answer back."""
@@ -129,8 +129,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             children = self._build(self.puzzle)
         except Exception as error:  # bad data must not leave a dead cell
             log.exception("puzzle could not be shown")
-            if "hint_button" not in self.__dict__:  # _build made none: there are no hints
-                self.hint_button = _puzzle_button(say("Hint"), "wt-hint-button", disabled=True)
+            self.hint_button = _puzzle_button(say("Hint"), "wt-hint-button", disabled=True)
             super().__init__(children=[_html("wt-puzzle-error", problem_html(
                 say("This puzzle could not be shown"), error))],
                 _dom_classes=(*classes, "wt-puzzle--broken"), **kwargs)
@@ -168,7 +167,7 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
             self._set_feedback("wt-feedback--wrong", _first_miss_html(verdict))
             if self.reveal_button is None:
                 self.reveal_button = _puzzle_button(say("Show the answer"), "wt-reveal",
-                                             tooltip=say("Show the answer and why"))
+                                                    tooltip=say("Show the answer and why"))
                 self.reveal_button.on_click(self._guarded(self.reveal))
             self.next_box.children = [self.reveal_button]
             return verdict
@@ -275,8 +274,8 @@ class PuzzleWidget(ipywidgets.VBox):  # type: ignore[misc]
         if isinstance(control, PlanControl):
             control.on_finished(lambda: check(None))
         self.hint_button = _puzzle_button(say("Hint {number} of {count}", number=1,
-                                       count=len(puzzle.hints())),
-                                   "wt-hint-button", tooltip=say("Show the next hint"))
+                                              count=len(puzzle.hints())),
+                                          "wt-hint-button", tooltip=say("Show the next hint"))
         self.hint_button.on_click(self._guarded(self.next_hint))
         buttons = ipywidgets.HBox([self.check_button, self.hint_button], layout=layout(),
                                   _dom_classes=("wt-puzzle-buttons",))

@@ -351,3 +351,13 @@ def test_a_preview_shows_the_position_without_working_out_the_answers(
     series.load_to_show.cache_clear()
     previews = page.outputs([lesson.puzzle("04-plan-lead-the-seven")])[0]
     assert previews.html.count('class="wt-lesson-puzzle-preview"') == 1
+
+
+def test_a_widget_holding_a_shared_layout_keeps_it_under_another_piece(new_page: None) -> None:
+    """The gap above a later piece goes on the widget's own layout, never on a shared one."""
+    import ipywidgets  # type: ignore[import-untyped]
+
+    button = ipywidgets.Button(layout=page_widgets.layout_auto())
+    shown = page.outputs([lesson.choice("A choice."), button])
+    assert shown[-1] is button and button.layout is page_widgets.layout_auto()
+    assert page_widgets.layout_auto().padding is None
