@@ -66,6 +66,9 @@ document.addEventListener("click", (event) => {
 """
 """Turns a click on a link to NAME.ipynb into one to NAME.html, before the browser follows it."""
 
+SHOW_AS_CELLS_RUN = ROOT / "static" / "show_as_cells_run.html"
+"""Shows a page once its first code cell has run, the rest still running under a bar."""
+
 LEFT_OUT = ("widgets-gallery.ipynb",)
 """Notebooks that are no page of the series: the widgets gallery shows the building blocks to
 a developer, the ranking chart among them as a matplotlib picture, which the browser cannot
@@ -361,7 +364,8 @@ def shared_styles(text: str, page: Path, render: Path) -> str:
 
 def tidy(output: Path) -> None:
     """Remove links to other sites, source maps and the service worker; point chapter links
-    at the built pages."""
+    at the built pages; show each page as its cells run."""
+    at_end = FOLLOW_LINKS + SHOW_AS_CELLS_RUN.read_text(encoding="utf-8")
     for page in output.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         tidied = OUTSIDE.sub("", text)
@@ -372,7 +376,7 @@ def tidy(output: Path) -> None:
                             tidied)
             tidied = shared_styles(tidied, page, output / "voici" / "render")
             head, _, tail = tidied.rpartition("</body>")
-            tidied = f"{head}{FOLLOW_LINKS}</body>{tail}" if head else tidied
+            tidied = f"{head}{at_end}</body>{tail}" if head else tidied
         if tidied != text:
             page.write_text(tidied, encoding="utf-8")
     settings_path = output / "jupyter-lite.json"

@@ -176,6 +176,58 @@ def test_chapter_11_the_bots_answer_in_the_browser(
     assert blocked == []
 
 
+_WATCH_THE_PAGE_SHOW = """(() => {
+  window.wtSeen = {};
+  new MutationObserver(() => {
+    const cells = document.getElementById('rendered_cells');
+    const loading = document.getElementById('loading');
+    const seen = window.wtSeen;
+    if (!seen.shown && cells && cells.style.display !== 'none') {
+      const seenAt = document.elementFromPoint(innerWidth / 2, innerHeight / 3);
+      seen.shown = {bar: loading ? loading.className : null,
+                    role: loading ? loading.getAttribute('role') : null,
+                    text: loading ? loading.innerText.trim() : null,
+                    heading: !!cells.querySelector('h1'),
+                    onTop: cells.contains(seenAt),
+                    recap: document.querySelectorAll('.wt-lesson-recap').length};
+    }
+    if (seen.shown && loading && seen.scrolled === undefined
+        && cells.scrollHeight > cells.clientHeight + 300) {
+      cells.scrollTop = 300;  // the learner reads on while the rest loads
+      seen.scrolled = cells.scrollTop;
+    }
+    if (seen.shown && !seen.whole && !loading) {
+      seen.whole = {recap: document.querySelectorAll('.wt-lesson-recap').length,
+                    live: document.querySelectorAll('.wt-lesson-puzzle .wt-puzzle').length};
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true,
+                        attributeFilter: ['style']});
+})()"""
+"""Notes what the page looks like the moment it shows, scrolls it a little while the rest
+loads, and notes what it looks like the moment its last cell has run."""
+
+
+def test_a_heavy_chapter_shows_as_its_cells_run(
+    page: Any, site_url: str, blocked: list[str],
+) -> None:
+    """Chapter 08 runs 17 code cells in the browser: the page shows once the first has run,
+    a bar says the rest is still loading, the place the learner scrolled to is kept when the
+    page is whole, and the page's puzzles come alive only then
+    (static/show_as_cells_run.html, widgets/static/progress.js)."""
+    page.add_init_script(_WATCH_THE_PAGE_SHOW)
+    page.goto(f"{site_url}/voici/render/08-scoring.html")
+    wait_for_puzzles(page)
+    seen = page.evaluate("window.wtSeen")
+    assert seen["shown"] == {"bar": "wt-loading-rest", "role": "status",
+                             "text": "Loading the rest of this page …", "heading": True,
+                             "onTop": True, "recap": 0}
+    assert seen["whole"] == {"recap": 1, "live": 1}  # the first puzzle only, so far
+    assert seen["scrolled"] == 300
+    assert page.evaluate("document.getElementById('rendered_cells').scrollTop") == 300
+    assert page.locator("#loading").count() == 0
+    assert blocked == []
+
+
 def test_the_browser_gets_python_as_bytecode_and_may_keep_the_bundles(site_url: str) -> None:
     """What makes a page start in half the time, and a repeat visit ask for little: the
     browser's Python imports bytecode instead of compiling source at every start (the build

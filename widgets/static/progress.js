@@ -5,8 +5,9 @@
 // value} and Python merges and saves again. Nothing here interprets the value.
 //
 // "loaded" is what brings a page's puzzles to life (lesson.LazyPuzzle), which sends the
-// browser hundreds of widget messages; so it waits until the page is up: Voila has shown the
-// cells and replaced every widget placeholder, and the browser has painted that. Outside
+// browser hundreds of widget messages; so it waits until the page is up: Voila has run every
+// cell (its spinner, or the static edition's bar of what is still running, is gone), shown
+// the cells and replaced every widget placeholder, and the browser has painted that. Outside
 // Voila (JupyterLab) there is nothing to wait for but one frame. Never longer than MAX_WAIT.
 
 const MAX_WAIT = 4000; // ms
@@ -14,7 +15,8 @@ const MAX_WAIT = 4000; // ms
 function pageIsUp() {
   const cells = document.getElementById("rendered_cells");
   const pending = 'script[type="application/vnd.jupyter.widget-view+json"]';
-  return (!cells || cells.style.display !== "none") && !document.querySelector(pending);
+  return !document.getElementById("loading")
+    && (!cells || cells.style.display !== "none") && !document.querySelector(pending);
 }
 
 function afterPageIsUp(callback) {
