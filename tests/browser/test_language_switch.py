@@ -27,6 +27,9 @@ def test_the_language_switch_is_remembered_and_a_link_can_choose(
         screenshot: Callable[..., Any]) -> None:
     open_notebook(page, "quiz.ipynb?chapter=05")
     assert _language(page) == "en" and _switch(page) == ["Dansk"]
+    looks = "(a) => [getComputedStyle(a).color, getComputedStyle(a).textDecorationLine]"
+    assert page.locator(".wt-language-switch a").evaluate(looks) == [  # a link, in link blue
+        "rgb(26, 79, 139)", "underline"]
 
     page.locator(".wt-language-switch a").click()  # the same chapter's quiz, in Danish
     page.wait_for_url(f"{voila_url}/voila/render/da/quiz.ipynb?chapter=05")
