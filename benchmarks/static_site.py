@@ -96,16 +96,12 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from tools.headless import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.headless import CHROMIUM, CHROMIUM_ARGS, PAGE_WHOLE_JS  # noqa: E402
 from tools.static_site import CachingHandler  # noqa: E402
 
 OUT = REPO / "test-artifacts" / "static-bench"
 BUILD_PYTHON = REPO / ".venv-static" / "bin" / "python"
 BARE_CELL = 'import ipywidgets\nipywidgets.Button(description="Go")'
-WHOLE_JS = """() => !document.getElementById('loading')
-    && !document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')"""
-"""True once every cell has run and every widget is drawn (Voici's spinner, or the bar of what
-is still running, gone)."""
 LIVE = {"bare": ".widget-button",
         "chapter": ".wt-lesson-puzzle .wt-puzzle button.wt-check, .wt-explorer, .wt-play"}
 
@@ -193,7 +189,7 @@ def visit(profile: tuple[Any, list[str]], url: str, live: str) -> tuple[float, f
     page.goto(url)
     page.locator(live).first.wait_for(timeout=180_000)
     seconds = time.monotonic() - started
-    page.wait_for_function(WHOLE_JS, timeout=180_000)
+    page.wait_for_function(PAGE_WHOLE_JS, timeout=180_000)
     whole = time.monotonic() - started
     page.close()
     if outside:

@@ -28,6 +28,15 @@ CHROMIUM_ARGS = [
 WITH_SETTINGS = REPO / "serving" / "run"
 """Runs a command with the repository's Voilà settings and page template on Jupyter's paths."""
 HEALTH_PATH = "/voila/static/favicon.ico"
+
+WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+"""A widget's placeholder in a page, until the widget manager draws the widget in its place."""
+PAGE_WHOLE_JS = f"""() => !document.getElementById('loading')
+    && document.getElementById('rendered_cells')?.style.display !== 'none'
+    && !document.querySelector('{WIDGET_VIEW}')"""
+"""True once a page (Voila's or the static edition's) has run every cell, shows them all and
+has drawn every widget: the spinner, or the static edition's bar of what is still running, is
+gone."""
 """Polled for readiness: in single-notebook mode every GET / would run the notebook."""
 
 

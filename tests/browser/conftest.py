@@ -58,7 +58,13 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))  # for tools/, shared with the page benchmarks
-from tools.headless import CHROMIUM, CHROMIUM_ARGS, free_port, full_page_screenshot  # noqa: E402
+from tools.headless import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PAGE_WHOLE_JS,
+    free_port,
+    full_page_screenshot,
+)
 from tools.headless import voila_command as serve_command  # noqa: E402
 
 NOTEBOOKS = REPO / "notebooks"
@@ -72,13 +78,6 @@ worker starts its own servers and browser, and names its logs after itself."""
 
 
 CELL_ERROR = "There was an error when executing cell"
-WIDGET_VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
-# True once Voila has run every cell, shown the output and the widget manager has replaced
-# every widget-view placeholder by a live view.
-_PAGE_READY_JS = f"""() => !document.getElementById('loading')
-    && document.getElementById('rendered_cells') !== null
-    && document.getElementById('rendered_cells').style.display !== 'none'
-    && document.querySelectorAll('{WIDGET_VIEW}').length === 0"""
 
 SERVER_START_TIMEOUT = 60.0
 
@@ -422,7 +421,7 @@ def open_notebook(request: pytest.FixtureRequest) -> Callable[..., Any]:
         page.goto(f"{base_url}/voila/render/{name}")
         if lands_on is not None:
             page.wait_for_url(f"{base_url}/voila/render/{lands_on}", timeout=timeout)
-        page.wait_for_function(_PAGE_READY_JS, timeout=timeout)
+        page.wait_for_function(PAGE_WHOLE_JS, timeout=timeout)
         body = page.locator("body").inner_text()
         if CELL_ERROR in body:
             pytest.fail(

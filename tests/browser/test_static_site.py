@@ -39,6 +39,7 @@ from test_series_pages import (
 )
 
 from tests.english_left import english_left, english_phrases
+from tools.headless import PAGE_WHOLE_JS
 from tools.static_site import LEFT_OUT, SERVICE_WORKER, CachingHandler
 from worms_tutor.presentation.glossary import TERMS
 from worms_tutor.widgets.printables_page import site_names
@@ -273,10 +274,6 @@ TOUR = [notebook.stem for notebook in sorted(NOTEBOOKS.glob("*.ipynb"))
         if notebook.stem not in DRIVEN and notebook.name not in LEFT_OUT]
 QUERY = {"drill": "?chapter=05", "quiz": "?chapter=05"}
 """The pages opened the way a chapter's link opens them."""
-_READY_JS = """() => !document.getElementById('loading')
-    && document.getElementById('rendered_cells')?.style.display !== 'none'
-    && !document.querySelector('script[type="application/vnd.jupyter.widget-view+json"]')"""
-"""True once every cell is shown and every widget placeholder replaced by a live widget."""
 
 
 @pytest.fixture(scope="module")
@@ -356,7 +353,7 @@ def test_every_page_works_in_the_browser(
     page.set_default_timeout(30_000)
     try:
         page.goto(f"{site_url}/voici/render/{name}.html{QUERY.get(name, '')}")
-        page.wait_for_function(_READY_JS, timeout=START)
+        page.wait_for_function(PAGE_WHOLE_JS, timeout=START)
         if name[:2].isdigit():
             _puzzle_answered(page, name)
         elif name in CHECKS:
@@ -379,7 +376,7 @@ def test_a_danish_page_works_and_links_back(
     page = context.new_page()
     try:
         page.goto(f"{site_url}/voici/render/da/00-start-here.html")
-        page.wait_for_function(_READY_JS, timeout=START)
+        page.wait_for_function(PAGE_WHOLE_JS, timeout=START)
         assert page.evaluate("document.documentElement.lang") == "da"
         assert page.get_by_role("heading", name="Start her: Worms, Grønlands kortspil").is_visible()
         built = (SITE / "voici" / "render" / "da" / "00-start-here.html").read_text()
@@ -394,9 +391,9 @@ def test_a_danish_page_works_and_links_back(
         assert chapter.get_attribute("href") == "01-the-pack-and-the-ranking.html"
         chapter.click()
         page.wait_for_url(f"{site_url}/voici/render/da/01-the-pack-and-the-ranking.html")
-        page.wait_for_function(_READY_JS, timeout=START)
+        page.wait_for_function(PAGE_WHOLE_JS, timeout=START)
         page.goto(f"{site_url}/voici/render/da/summary.html")  # links one folder deeper
-        page.wait_for_function(_READY_JS, timeout=START)
+        page.wait_for_function(PAGE_WHOLE_JS, timeout=START)
         pdfs = _printables_download(page, 2)
         assert page.locator(".wt-printables").inner_text().count("regler på én side") == 2
         for href, pdf in pdfs.items():  # the Danish sheets, drawn at build
